@@ -1,0 +1,1 @@
+// ParlorTerminal: the `parlor` terminal client (commands, rendering, the interactive view).

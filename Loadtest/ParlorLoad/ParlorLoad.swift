@@ -1,0 +1,1 @@
+// ParlorLoad: scenarios, figures and reports of the `parlor-load` load generator.

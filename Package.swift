@@ -1,0 +1,148 @@
+// swift-tools-version:6.2
+//
+// Parlor: a real-time WebSocket game-room server.
+//
+// Module graph (arrows point one way only; see docs/ARCHITECTURE.md):
+//
+//   parlor-server → ParlorServer → ParlorWire → ParlorRules
+//                   ParlorServer → WebSocketCore → SystemTLS → CSystemTLS (OpenSSL)
+//                                  WebSocketCore → CZlib (zlib)
+//   parlor (Clients/Terminal) → ParlorTerminal → ParlorClient → ParlorWire, WebSocketCore
+//   parlor-load (Loadtest)    → ParlorLoad → ParlorClient, WebSocketCore
+//
+// Clients and the load generator never import ParlorServer; WebSocketCore imports no Parlor module.
+import PackageDescription
+
+let nio: PackageDescription.Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
+let nioPosix: PackageDescription.Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
+let nioHTTP1: PackageDescription.Target.Dependency = .product(name: "NIOHTTP1", package: "swift-nio")
+let nioConcurrencyHelpers: PackageDescription.Target.Dependency = .product(
+    name: "NIOConcurrencyHelpers", package: "swift-nio")
+let nioEmbedded: PackageDescription.Target.Dependency = .product(name: "NIOEmbedded", package: "swift-nio")
+let logging: PackageDescription.Target.Dependency = .product(name: "Logging", package: "swift-log")
+let argumentParser: PackageDescription.Target.Dependency = .product(
+    name: "ArgumentParser", package: "swift-argument-parser")
+
+let package = Package(
+    name: "Parlor",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "parlor-server", targets: ["parlor-server"]),
+        .executable(name: "parlor", targets: ["parlor"]),
+        .executable(name: "parlor-load", targets: ["parlor-load"]),
+        .library(name: "WebSocketCore", targets: ["WebSocketCore"]),
+        .library(name: "ParlorClient", targets: ["ParlorClient"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+    ],
+    targets: [
+        // MARK: C shims over the system libraries
+
+        .target(
+            name: "CSystemTLS",
+            path: "Sources/CSystemTLS",
+            linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]
+        ),
+        .target(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            linkerSettings: [.linkedLibrary("z")]
+        ),
+
+        // MARK: Transport
+
+        .target(
+            name: "SystemTLS",
+            dependencies: ["CSystemTLS", nio, nioConcurrencyHelpers]
+        ),
+        .target(
+            name: "WebSocketCore",
+            dependencies: ["SystemTLS", "CZlib", nio, nioPosix, nioHTTP1, nioConcurrencyHelpers, logging]
+        ),
+
+        // MARK: Games and the wire contract
+
+        .target(name: "ParlorRules"),
+        .target(name: "ParlorWire", dependencies: ["ParlorRules"]),
+
+        // MARK: The server
+
+        .target(
+            name: "ParlorServer",
+            dependencies: [
+                "ParlorWire", "ParlorRules", "WebSocketCore", "SystemTLS",
+                nio, nioPosix, nioHTTP1, nioConcurrencyHelpers, logging,
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            resources: [.copy("Resources/starter-catalog.json")]
+        ),
+        .executableTarget(
+            name: "parlor-server",
+            dependencies: ["ParlorServer", argumentParser, logging]
+        ),
+
+        // MARK: Clients
+
+        .target(
+            name: "ParlorClient",
+            dependencies: ["ParlorWire", "WebSocketCore", nio, nioPosix, nioConcurrencyHelpers, logging],
+            path: "Clients/ParlorClient"
+        ),
+        .target(
+            name: "ParlorTerminal",
+            dependencies: ["ParlorClient", "ParlorWire", argumentParser],
+            path: "Clients/ParlorTerminal"
+        ),
+        .executableTarget(
+            name: "parlor",
+            dependencies: ["ParlorTerminal"],
+            path: "Clients/Terminal"
+        ),
+
+        // MARK: Load generator
+
+        .target(
+            name: "ParlorLoad",
+            dependencies: [
+                "ParlorClient", "ParlorWire", "WebSocketCore", nio, nioPosix, nioConcurrencyHelpers, logging,
+                argumentParser,
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            path: "Loadtest/ParlorLoad"
+        ),
+        .executableTarget(
+            name: "parlor-load",
+            dependencies: ["ParlorLoad"],
+            path: "Loadtest/parlor-load"
+        ),
+
+        // MARK: Tests
+
+        .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", nio, nioPosix, nioEmbedded]),
+        .testTarget(
+            name: "WebSocketCoreTests",
+            dependencies: ["WebSocketCore", "SystemTLS", "CZlib", nio, nioPosix, nioHTTP1, nioEmbedded],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "ParlorRulesTests", dependencies: ["ParlorRules"]),
+        .testTarget(name: "ParlorWireTests", dependencies: ["ParlorWire"]),
+        .testTarget(name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorWire", "WebSocketCore"]),
+        .testTarget(name: "ParlorClientTests", dependencies: ["ParlorClient", "ParlorTerminal"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["ParlorClient", "ParlorWire", "WebSocketCore", "parlor-server", "parlor", "parlor-load"],
+            resources: [.copy("Scripts")]
+        ),
+    ]
+)

@@ -1,0 +1,9 @@
+#include "CZlib.h"
+
+int parlor_deflate_init_raw(z_streamp stream, int level, int window_bits, int mem_level) {
+    return deflateInit2(stream, level, Z_DEFLATED, -window_bits, mem_level, Z_DEFAULT_STRATEGY);
+}
+
+int parlor_inflate_init_raw(z_streamp stream, int window_bits) {
+    return inflateInit2(stream, -window_bits);
+}

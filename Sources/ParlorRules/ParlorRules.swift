@@ -1,0 +1,1 @@
+// ParlorRules: the games as pure values. No I/O, no clock reads, no unseeded randomness, no concurrency.

@@ -1,0 +1,1 @@
+// ParlorServer: sessions, identity, room and lobby actors, subscriptions, HTTP routes, persistence, metrics.

@@ -1,0 +1,1 @@
+// ParlorWire: the wire contract (envelopes, operations, results, events, error codes).

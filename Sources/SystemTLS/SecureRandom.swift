@@ -1,0 +1,45 @@
+import CSystemTLS
+
+/// Bytes from OpenSSL's CSPRNG (`RAND_bytes`): WebSocket masking keys, handshake keys, secrets, room codes.
+public enum SecureRandom {
+    /// `count` random bytes.
+    public static func bytes(count: Int) -> [UInt8] {
+        precondition(count >= 0)
+        var out = [UInt8](repeating: 0, count: count)
+        fill(&out)
+        return out
+    }
+
+    /// Fills `buffer` with random bytes.
+    public static func fill(_ buffer: inout [UInt8]) {
+        guard !buffer.isEmpty else { return }
+        let ok = buffer.withUnsafeMutableBufferPointer { parlor_random_bytes($0.baseAddress, $0.count) }
+        // RAND_bytes fails only when the CSPRNG cannot be seeded; continuing would hand out predictable keys.
+        precondition(ok == 1, "OpenSSL RAND_bytes failed: the system CSPRNG is unavailable")
+    }
+
+    /// A random 32-bit value (a frame's masking key).
+    public static func uint32() -> UInt32 {
+        var value: UInt32 = 0
+        let ok = withUnsafeMutableBytes(of: &value) {
+            parlor_random_bytes($0.baseAddress?.assumingMemoryBound(to: UInt8.self), 4)
+        }
+        precondition(ok == 1, "OpenSSL RAND_bytes failed: the system CSPRNG is unavailable")
+        return value
+    }
+
+    /// A uniformly distributed integer in `0..<upperBound`, without modulo bias.
+    public static func uniform(below upperBound: Int) -> Int {
+        precondition(upperBound > 0)
+        let bound = UInt64(upperBound)
+        let limit = UInt64.max - (UInt64.max % bound)
+        while true {
+            var value: UInt64 = 0
+            let ok = withUnsafeMutableBytes(of: &value) {
+                parlor_random_bytes($0.baseAddress?.assumingMemoryBound(to: UInt8.self), 8)
+            }
+            precondition(ok == 1, "OpenSSL RAND_bytes failed: the system CSPRNG is unavailable")
+            if value < limit { return Int(value % bound) }
+        }
+    }
+}
