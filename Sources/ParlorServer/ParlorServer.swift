@@ -1,1 +1,0 @@
-// ParlorServer: sessions, identity, room and lobby actors, subscriptions, HTTP routes, persistence, metrics.

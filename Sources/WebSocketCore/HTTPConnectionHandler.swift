@@ -1,0 +1,278 @@
+import NIOCore
+import NIOHTTP1
+
+/// Serves one HTTP/1.1 connection until it upgrades: routes plain requests to the application (one at a
+/// time; NIO's pipelining handler queues the rest), and turns valid upgrade requests into WebSockets by
+/// answering 101 and replacing the HTTP handlers with ``WebSocketChannelHandler``.
+final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// The handlers the upgrade removes, in the order it removes them. The request decoder goes last,
+    /// so the bytes the client sent right after its upgrade request reach the WebSocket handler.
+    struct HTTPHandlers {
+        var limiter: HTTPHeadSizeLimiter
+        var encoder: HTTPResponseEncoder
+        var pipelining: HTTPServerPipelineHandler
+        var errorHandler: HTTPServerProtocolErrorHandler
+        var decoder: ByteToMessageHandler<HTTPRequestDecoder>
+    }
+
+    private enum State {
+        /// Between requests (or before the first).
+        case idle
+        case receivingRequest(HTTPRequestHead, ByteBuffer)
+        case receivingUpgrade(HTTPRequestHead)
+        case waitingForResponse(keepAlive: Bool)
+        /// Finished: upgraded, or closing.
+        case done
+    }
+
+    private let configuration: WebSocketServerConfiguration
+    private let application: any WebSocketServerApplication
+    private let events: AsyncStream<ServerConnectionEvent>.Continuation
+    private let handlers: HTTPHandlers
+    private var state = State.idle
+    private var timer: Scheduled<Void>?
+    private var shuttingDown = false
+
+    init(
+        configuration: WebSocketServerConfiguration, application: any WebSocketServerApplication,
+        events: AsyncStream<ServerConnectionEvent>.Continuation, handlers: HTTPHandlers
+    ) {
+        self.configuration = configuration
+        self.application = application
+        self.events = events
+        self.handlers = handlers
+    }
+
+    // MARK: Lifecycle and timers
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        // A client gets `handshakeTimeout` to send its first complete request (slowloris guard).
+        armTimer(context: context, after: configuration.handshakeTimeout)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timer?.cancel()
+        state = .done
+        events.finish()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        state = .done
+        context.close(promise: nil)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ServerShutdownEvent {
+            shuttingDown = true
+            if case .idle = state { context.close(promise: nil) }
+            return
+        }
+        if event is ServerGoingAwayEvent {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    private func armTimer(context: ChannelHandlerContext, after delay: TimeAmount) {
+        timer?.cancel()
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
+            switch self.state {
+            case .idle, .receivingRequest, .receivingUpgrade:
+                context.close(promise: nil)
+            case .waitingForResponse, .done:
+                break
+            }
+        }
+    }
+
+    // MARK: Requests
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch (unwrapInboundIn(data), state) {
+        case (.head(let head), .idle):
+            handlers.limiter.headReceived()
+            if WebSocketHandshake.isUpgradeRequest(head.headers) {
+                state = .receivingUpgrade(head)
+            } else {
+                if let length = head.headers.first(name: "Content-Length").flatMap(Int.init),
+                    length > configuration.maxRequestBodySize
+                {
+                    return refuseAndClose(context: context, .payloadTooLarge, "Request body over \(configuration.maxRequestBodySize) bytes")
+                }
+                state = .receivingRequest(head, context.channel.allocator.buffer(capacity: 0))
+            }
+        case (.body(var chunk), .receivingRequest(let head, var body)):
+            guard body.readableBytes + chunk.readableBytes <= configuration.maxRequestBodySize else {
+                return refuseAndClose(context: context, .payloadTooLarge, "Request body over \(configuration.maxRequestBodySize) bytes")
+            }
+            state = .done  // drop our reference so `body` stays uniquely referenced while appending
+            body.writeBuffer(&chunk)
+            state = .receivingRequest(head, body)
+        case (.body, .receivingUpgrade):
+            break  // an upgrade request's body means nothing; ignore it
+        case (.end, .receivingRequest(let head, let body)):
+            timer?.cancel()
+            dispatch(context: context, head: head, body: body)
+        case (.end, .receivingUpgrade(let head)):
+            timer?.cancel()
+            upgrade(context: context, head: head)
+        default:
+            // Parts out of order cannot come from NIO's decoder; treat them as a broken connection.
+            state = .done
+            context.close(promise: nil)
+        }
+    }
+
+    private func dispatch(context: ChannelHandlerContext, head: HTTPRequestHead, body: ByteBuffer) {
+        let keepAlive = head.isKeepAlive && !shuttingDown
+        state = .waitingForResponse(keepAlive: keepAlive)
+        let request = HTTPRequest(
+            method: head.method, uri: head.uri, headers: head.headers, body: body,
+            remoteAddress: context.channel.remoteAddress)
+        let promise = context.eventLoop.makePromise(of: HTTPResponse.self)
+        guard case .enqueued = events.yield(.request(request, promise)) else {
+            promise.fail(ChannelError.ioOnClosedChannel)
+            context.close(promise: nil)
+            return
+        }
+        let isHead = head.method == .HEAD
+        promise.futureResult.assumeIsolated().whenComplete { result in
+            switch result {
+            case .success(let response):
+                self.write(response, isHead: isHead, context: context)
+            case .failure:
+                self.write(.text(.internalServerError, "Internal error\n"), isHead: isHead, context: context)
+            }
+        }
+    }
+
+    private func write(_ response: HTTPResponse, isHead: Bool, context: ChannelHandlerContext) {
+        guard case .waitingForResponse(let keepAliveRequested) = state else { return }
+        let keepAlive = keepAliveRequested && !shuttingDown
+        var headers = response.headers
+        headers.replaceOrAdd(name: "Content-Length", value: "\(response.body.readableBytes)")
+        headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
+        if !headers.contains(name: "Server") { headers.add(name: "Server", value: "Parlor") }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers))), promise: nil)
+        if !isHead && response.body.readableBytes > 0 {
+            context.write(wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)
+        }
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        if keepAlive {
+            state = .idle
+            handlers.limiter.awaitNextHead()
+            armTimer(context: context, after: configuration.httpIdleTimeout)
+        } else {
+            state = .done
+            written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+
+    private func refuseAndClose(
+        context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ reason: String, headers extra: [(String, String)] = []
+    ) {
+        timer?.cancel()
+        state = .done
+        var headers = HTTPHeaders(extra)
+        let body = ByteBuffer(string: reason + "\n")
+        headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        headers.add(name: "Content-Length", value: "\(body.readableBytes)")
+        headers.add(name: "Connection", value: "close")
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+
+    // MARK: Upgrade
+
+    private func upgrade(context: ChannelHandlerContext, head: HTTPRequestHead) {
+        guard !shuttingDown else {
+            return refuseAndClose(context: context, .serviceUnavailable, "The server is shutting down")
+        }
+        guard configuration.allowedOrigins.allows(head.headers.first(name: "Origin")) else {
+            return refuseAndClose(context: context, .forbidden, "Origin not allowed")
+        }
+        let validated: WebSocketHandshake.ValidatedRequest
+        switch WebSocketHandshake.validate(head, compression: configuration.webSocket.compression) {
+        case .failure(let rejection):
+            return refuseAndClose(context: context, rejection.status, rejection.reason, headers: rejection.headers)
+        case .success(let request):
+            validated = request
+        }
+        let request = WebSocketUpgradeRequest(
+            uri: head.uri, headers: head.headers, remoteAddress: context.channel.remoteAddress,
+            requestedSubprotocols: validated.requestedSubprotocols)
+
+        let subprotocol: String?
+        let extraHeaders: [(String, String)]
+        switch application.shouldUpgrade(request) {
+        case .reject(let status, let reason):
+            return refuseAndClose(context: context, status, reason)
+        case .accept(let chosen, let headers):
+            if let chosen, !validated.requestedSubprotocols.contains(chosen) {
+                return refuseAndClose(context: context, .internalServerError, "Server chose a subprotocol the client did not offer")
+            }
+            subprotocol = chosen
+            extraHeaders = headers
+        }
+
+        var responseHeaders = HTTPHeaders([
+            ("Upgrade", "websocket"),
+            ("Connection", "Upgrade"),
+            (WebSocketHandshake.Header.accept, validated.acceptValue),
+        ])
+        if let subprotocol { responseHeaders.add(name: WebSocketHandshake.Header.protocol, value: subprotocol) }
+        if let deflate = validated.deflate {
+            responseHeaders.add(name: WebSocketHandshake.Header.extensions, value: deflate.response)
+        }
+        for (name, value) in extraHeaders { responseHeaders.add(name: name, value: value) }
+        context.writeAndFlush(
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .switchingProtocols, headers: responseHeaders))),
+            promise: nil)
+        state = .done
+
+        do {
+            let closeRecorder = WebSocketCloseRecorder()
+            let webSocketHandler = WebSocketChannelHandler(
+                role: .server, configuration: configuration.webSocket, deflate: validated.deflate?.negotiated,
+                closeRecorder: closeRecorder)
+            let pipeline = context.pipeline.syncOperations
+            pipeline.removeHandler(handlers.pipelining, promise: nil)
+            pipeline.removeHandler(handlers.errorHandler, promise: nil)
+            pipeline.removeHandler(handlers.encoder, promise: nil)
+            pipeline.removeHandler(handlers.limiter, promise: nil)
+            try pipeline.addHandler(webSocketHandler, position: .after(self))
+            pipeline.removeHandler(context: context, promise: nil)
+            let asyncChannel = try NIOAsyncChannel<WebSocketMessage, WebSocketOutbound>(
+                wrappingChannelSynchronously: context.channel,
+                configuration: .init(
+                    backPressureStrategy: .init(
+                        lowWatermark: configuration.webSocket.inboundLowWaterMark,
+                        highWatermark: configuration.webSocket.inboundHighWaterMark)))
+            events.yield(
+                .webSocket(
+                    UpgradedConnection(
+                        asyncChannel: asyncChannel, channel: context.channel, request: request,
+                        subprotocol: subprotocol, compression: validated.deflate?.negotiated,
+                        closeRecorder: closeRecorder)))
+            events.finish()
+            // Last: any bytes that followed the upgrade request now flow into the WebSocket handler.
+            pipeline.removeHandler(handlers.decoder, promise: nil)
+        } catch {
+            context.close(promise: nil)
+        }
+    }
+}

@@ -1,0 +1,357 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import SystemTLS
+
+/// Remembers how a connection ended; the first status recorded wins. Shared between the channel handler
+/// (on its event loop) and the application's ``WebSocket``.
+final class WebSocketCloseRecorder: Sendable {
+    private let status = NIOLockedValueBox<WebSocketCloseStatus?>(nil)
+
+    func record(_ newStatus: WebSocketCloseStatus) {
+        status.withLockedValue { if $0 == nil { $0 = newStatus } }
+    }
+
+    var recorded: WebSocketCloseStatus? { status.withLockedValue { $0 } }
+}
+
+/// The NIO shell around ``WebSocketFrameDecoder`` and ``WebSocketConnectionStateMachine``: it turns bytes
+/// into messages and messages into frames, runs keepalive, idle and close timers, and stops reading from
+/// a peer that does not read what we send.
+final class WebSocketChannelHandler: ChannelDuplexHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = WebSocketMessage
+    typealias OutboundIn = WebSocketOutbound
+    typealias OutboundOut = ByteBuffer
+
+    /// Payloads at least this big are written as a separate buffer after their header instead of being
+    /// copied behind it.
+    private static let separatePayloadThreshold = 16 * 1024
+
+    private let role: WebSocketRole
+    private let configuration: WebSocketConfiguration
+    private let deflate: NegotiatedDeflate?
+    private let closeRecorder: WebSocketCloseRecorder
+    private let decoder: WebSocketFrameDecoder
+    private var machine: WebSocketConnectionStateMachine
+    private var cumulation: ByteBuffer?
+    /// Our compressor when we keep context between messages; otherwise the thread's shared one is used.
+    private var contextDeflater: ZlibDeflater?
+    /// A read was requested while the peer was not reading our writes.
+    private var pendingRead = false
+    /// Input after a protocol failure is ignored.
+    private var failed = false
+    private var lastReceived = NIODeadline.now()
+    private var timersStarted = false
+    private var keepaliveTimer: Scheduled<Void>?
+    private var closeTimer: Scheduled<Void>?
+
+    init(
+        role: WebSocketRole, configuration: WebSocketConfiguration, deflate: NegotiatedDeflate?,
+        closeRecorder: WebSocketCloseRecorder
+    ) {
+        self.role = role
+        self.configuration = configuration
+        self.deflate = deflate
+        self.closeRecorder = closeRecorder
+        decoder = WebSocketFrameDecoder(
+            role: role, maxFrameSize: configuration.maxFrameSize, allowedReservedBits: deflate == nil ? 0 : 0x40)
+        machine = WebSocketConnectionStateMachine(
+            role: role, maxMessageSize: configuration.maxMessageSize,
+            maxDecompressedSize: configuration.maxDecompressedMessageSize, deflate: deflate)
+    }
+
+    // MARK: Lifecycle
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { startTimers(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        startTimers(context: context)
+        context.fireChannelActive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelTimers()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        cancelTimers()
+        machine.connectionClosed()
+        cumulation = nil
+        closeRecorder.record(.abnormal)
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        // Transport errors (a reset, a TLS failure) end the connection without a close handshake: 1006.
+        closeRecorder.record(WebSocketCloseStatus(code: .abnormalClosure, reason: "\(error)"))
+        context.close(promise: nil)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is ServerGoingAwayEvent else { return context.fireUserInboundEventTriggered(event) }
+        guard machine.sendingClose() else { return }
+        closeRecorder.record(WebSocketCloseStatus(code: .goingAway, reason: "server shutting down"))
+        let payload = WebSocketFrameEncoder.closePayload(
+            code: .goingAway, reason: "server shutting down", allocator: context.channel.allocator)
+        writeControl(.close, payload: payload, context: context, promise: nil)
+        context.flush()
+        scheduleCloseTimeout(context: context)
+        context.read()
+    }
+
+    // MARK: Inbound
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        lastReceived = .now()
+        guard !failed, machine.closeState != .closed else { return }
+        var incoming = unwrapInboundIn(data)
+        var buffer: ByteBuffer
+        if var existing = cumulation {
+            cumulation = nil
+            existing.writeBuffer(&incoming)
+            buffer = existing
+        } else {
+            buffer = incoming
+        }
+        while true {
+            let frame: WebSocketFrame?
+            do {
+                frame = try decoder.decode(&buffer)
+            } catch {
+                fail(context: context, error)
+                return
+            }
+            guard let frame else { break }
+            perform(machine.received(frame, allocator: context.channel.allocator), context: context)
+            if failed || machine.closeState == .closed { return }
+        }
+        if buffer.readableBytes > 0 {
+            if buffer.readerIndex > 64 * 1024 { buffer.discardReadBytes() }
+            cumulation = buffer
+        }
+    }
+
+    private func perform(_ action: WebSocketConnectionStateMachine.Action, context: ChannelHandlerContext) {
+        switch action {
+        case .none, .pongReceived:
+            break
+        case .deliver(let message):
+            context.fireChannelRead(wrapInboundOut(message))
+        case .sendPong(let payload):
+            writeControl(.pong, payload: payload, context: context, promise: nil)
+            context.flush()
+        case .echoClose(let status):
+            closeRecorder.record(status)
+            // Echo the peer's code; a close without a code is answered without one (§5.5.1).
+            let payload =
+                status.code == .noStatusReceived
+                ? context.channel.allocator.buffer(capacity: 0)
+                : WebSocketFrameEncoder.closePayload(code: status.code, reason: "", allocator: context.channel.allocator)
+            let written = context.eventLoop.makePromise(of: Void.self)
+            writeControl(.close, payload: payload, context: context, promise: written)
+            context.flush()
+            finishClose(context: context, after: written.futureResult)
+        case .closeHandshakeComplete:
+            finishClose(context: context, after: context.eventLoop.makeSucceededVoidFuture())
+        case .fail(let error):
+            fail(context: context, error)
+        }
+    }
+
+    /// After the close handshake: the server closes TCP first (so it, not the client, holds TIME_WAIT);
+    /// a client waits for that, up to the close timeout (RFC 6455 §7.1.1).
+    private func finishClose(context: ChannelHandlerContext, after written: EventLoopFuture<Void>) {
+        switch role {
+        case .server:
+            written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        case .client:
+            scheduleCloseTimeout(context: context)
+        }
+    }
+
+    /// Fails the connection: close frame with the error's code, then close (RFC 6455 §7.1.7).
+    private func fail(context: ChannelHandlerContext, _ error: WebSocketProtocolError) {
+        failed = true
+        cumulation = nil
+        closeRecorder.record(WebSocketCloseStatus(code: error.closeCode, reason: error.reason))
+        guard machine.sendingClose() else {
+            context.close(promise: nil)
+            return
+        }
+        let written = context.eventLoop.makePromise(of: Void.self)
+        let payload = WebSocketFrameEncoder.closePayload(
+            code: error.closeCode, reason: error.reason, allocator: context.channel.allocator)
+        writeControl(.close, payload: payload, context: context, promise: written)
+        context.flush()
+        written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+
+    // MARK: Outbound
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .message(let message):
+            guard machine.isOpen else { return promise?.fail(WebSocketError.closed) ?? () }
+            writeMessage(message, context: context, promise: promise)
+        case .prepared(let prepared):
+            guard machine.isOpen else { return promise?.fail(WebSocketError.closed) ?? () }
+            if role == .server {
+                context.write(
+                    wrapOutboundOut(prepared.serverFrame(deflate: deflate, allocator: context.channel.allocator)),
+                    promise: promise)
+            } else {
+                writeMessage(prepared.message, context: context, promise: promise)
+            }
+        case .ping(let payload):
+            guard machine.isOpen else { return promise?.fail(WebSocketError.closed) ?? () }
+            guard payload.readableBytes <= 125 else {
+                return promise?.fail(WebSocketError.controlPayloadTooLarge) ?? ()
+            }
+            writeControl(.ping, payload: payload, context: context, promise: promise)
+        case .close(let code, let reason):
+            guard machine.sendingClose() else { return promise?.succeed(()) ?? () }
+            closeRecorder.record(WebSocketCloseStatus(code: code, reason: reason))
+            let payload = WebSocketFrameEncoder.closePayload(code: code, reason: reason, allocator: context.channel.allocator)
+            writeControl(.close, payload: payload, context: context, promise: promise)
+            scheduleCloseTimeout(context: context)
+            // The peer's answer must be read even if the application has stopped consuming messages.
+            context.read()
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        context.fireChannelReadComplete()
+        if machine.closeState == .closeSent { context.read() }
+    }
+
+    private func writeMessage(_ message: WebSocketMessage, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?) {
+        let allocator = context.channel.allocator
+        var payload = message.data
+        var rsv1 = false
+        if let deflate, payload.readableBytes >= deflate.minimumMessageSize {
+            if deflate.ourNoContextTakeover {
+                if let compressed = try? ZlibThreadCache.forThisThread.compressWithoutContext(
+                    payload, windowBits: deflate.ourWindowBits, level: deflate.compressionLevel, allocator: allocator),
+                    compressed.readableBytes < payload.readableBytes
+                {
+                    payload = compressed
+                    rsv1 = true
+                }
+            } else if let deflater = contextDeflater ?? makeContextDeflater(deflate) {
+                // With context takeover the peer's window must see every message we compressed, so the
+                // compressed form is sent even when it is not smaller.
+                payload = deflater.compress(payload, allocator: allocator)
+                rsv1 = true
+            }
+        }
+        let maskingKey = role == .client ? WebSocketMaskingKey(packed: SecureRandom.uint32()) : nil
+        if maskingKey == nil && payload.readableBytes >= Self.separatePayloadThreshold {
+            var header = allocator.buffer(capacity: WebSocketFrameEncoder.maxHeaderSize)
+            WebSocketFrameEncoder.writeHeader(
+                into: &header, rsv1: rsv1, opcode: message.opcode, payloadLength: payload.readableBytes)
+            context.write(wrapOutboundOut(header), promise: nil)
+            context.write(wrapOutboundOut(payload), promise: promise)
+        } else {
+            let frame = WebSocketFrameEncoder.encode(
+                rsv1: rsv1, opcode: message.opcode, payload: payload, maskingKey: maskingKey, allocator: allocator)
+            context.write(wrapOutboundOut(frame), promise: promise)
+        }
+    }
+
+    private func makeContextDeflater(_ deflate: NegotiatedDeflate) -> ZlibDeflater? {
+        contextDeflater = try? ZlibDeflater(windowBits: deflate.ourWindowBits, level: Int32(deflate.compressionLevel))
+        return contextDeflater
+    }
+
+    private func writeControl(
+        _ opcode: WebSocketOpcode, payload: ByteBuffer, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?
+    ) {
+        let maskingKey = role == .client ? WebSocketMaskingKey(packed: SecureRandom.uint32()) : nil
+        let frame = WebSocketFrameEncoder.encode(
+            opcode: opcode, payload: payload, maskingKey: maskingKey, allocator: context.channel.allocator)
+        context.write(wrapOutboundOut(frame), promise: promise)
+    }
+
+    // MARK: Backpressure
+
+    func read(context: ChannelHandlerContext) {
+        // A peer that does not read what we send gets nothing more read from it until it catches up,
+        // so its requests cannot pile up replies in our memory. During the close handshake we keep
+        // reading to see the peer's close frame.
+        if !context.channel.isWritable && machine.isOpen {
+            pendingRead = true
+            return
+        }
+        context.read()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable && pendingRead {
+            pendingRead = false
+            context.read()
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    // MARK: Timers
+
+    private var keepaliveTick: TimeAmount? {
+        switch (configuration.pingInterval, configuration.idleTimeout) {
+        case (nil, nil): nil
+        case (let ping?, nil): ping
+        case (nil, let idle?): .nanoseconds(max(idle.nanoseconds / 2, 1_000_000))
+        case (let ping?, let idle?): .nanoseconds(max(min(ping.nanoseconds, idle.nanoseconds / 2), 1_000_000))
+        }
+    }
+
+    private func startTimers(context: ChannelHandlerContext) {
+        guard !timersStarted else { return }
+        timersStarted = true
+        lastReceived = .now()
+        scheduleKeepalive(context: context)
+    }
+
+    private func scheduleKeepalive(context: ChannelHandlerContext) {
+        guard let tick = keepaliveTick else { return }
+        keepaliveTimer = context.eventLoop.assumeIsolated().scheduleTask(in: tick) {
+            self.keepalive(context: context)
+        }
+    }
+
+    private func keepalive(context: ChannelHandlerContext) {
+        guard context.channel.isActive, machine.isOpen else { return }
+        let silence = NIODeadline.now() - lastReceived
+        if let idle = configuration.idleTimeout, silence >= idle {
+            // The peer is gone or stuck: say so if it is still listening, then drop it.
+            closeRecorder.record(WebSocketCloseStatus(code: .goingAway, reason: "idle timeout"))
+            _ = machine.sendingClose()
+            let payload = WebSocketFrameEncoder.closePayload(
+                code: .goingAway, reason: "idle timeout", allocator: context.channel.allocator)
+            writeControl(.close, payload: payload, context: context, promise: nil)
+            context.flush()
+            context.close(promise: nil)
+            return
+        }
+        if let ping = configuration.pingInterval, silence >= ping {
+            writeControl(.ping, payload: context.channel.allocator.buffer(capacity: 0), context: context, promise: nil)
+            context.flush()
+        }
+        scheduleKeepalive(context: context)
+    }
+
+    private func scheduleCloseTimeout(context: ChannelHandlerContext) {
+        guard closeTimer == nil else { return }
+        closeTimer = context.eventLoop.assumeIsolated().scheduleTask(in: configuration.closeTimeout) {
+            context.close(promise: nil)
+        }
+    }
+
+    private func cancelTimers() {
+        keepaliveTimer?.cancel()
+        keepaliveTimer = nil
+        closeTimer?.cancel()
+        closeTimer = nil
+    }
+}

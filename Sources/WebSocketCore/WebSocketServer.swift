@@ -1,0 +1,168 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import SystemTLS
+
+/// A WebSocket and HTTP/1.1 server on one port: upgrade requests become ``WebSocket``s handed to the
+/// application, other requests go to its HTTP responder.
+///
+/// `run()` serves until ``beginGracefulShutdown()`` (or cancellation): each connection is a child task of
+/// one discarding task group, so when `run()` returns every connection has ended.
+public final class WebSocketServer<Application: WebSocketServerApplication>: Sendable {
+    public let configuration: WebSocketServerConfiguration
+    private let application: Application
+    private let group: any EventLoopGroup
+    private let logger: Logger
+    private let connections = ConnectionTracker()
+    private let shutdownSignal = ShutdownSignal()
+    private let listener = NIOLockedValueBox<ListenerState>(.notStarted(waiters: []))
+
+    private enum ListenerState {
+        case notStarted(waiters: [CheckedContinuation<SocketAddress, any Error>])
+        case listening(any Channel, SocketAddress)
+        case stopped
+    }
+
+    public init(
+        configuration: WebSocketServerConfiguration, application: Application,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        logger: Logger = Logger(label: "parlor.websocket")
+    ) {
+        self.configuration = configuration
+        self.application = application
+        self.group = eventLoopGroup
+        self.logger = logger
+    }
+
+    /// The number of open connections (HTTP and WebSocket).
+    public var connectionCount: Int { connections.count }
+
+    /// The address the server listens on, once it does (with the real port when configured with 0).
+    public func localAddress() async throws -> SocketAddress {
+        try await withCheckedThrowingContinuation { continuation in
+            let result = listener.withLockedValue { state -> Result<SocketAddress, any Error>? in
+                switch state {
+                case .notStarted(var waiters):
+                    waiters.append(continuation)
+                    state = .notStarted(waiters: waiters)
+                    return nil
+                case .listening(_, let address):
+                    return .success(address)
+                case .stopped:
+                    return .failure(ChannelError.ioOnClosedChannel)
+                }
+            }
+            if let result { continuation.resume(with: result) }
+        }
+    }
+
+    /// Binds and serves until shut down. Throws if binding fails.
+    public func run() async throws {
+        let serverChannel: NIOAsyncChannel<ServerConnection, Never>
+        do {
+            serverChannel = try await ServerBootstrap(group: group)
+                .serverChannelOption(.backlog, value: configuration.backlog)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .childChannelOption(
+                    .writeBufferWaterMark,
+                    value: .init(
+                        low: configuration.webSocket.outboundLowWaterMark,
+                        high: configuration.webSocket.outboundHighWaterMark))
+                .bind(host: configuration.host, port: configuration.port) { channel in
+                    channel.eventLoop.makeCompletedFuture { try self.configureConnection(channel) }
+                }
+        } catch {
+            failWaiters(error)
+            throw error
+        }
+        let address = serverChannel.channel.localAddress
+        let waiters = listener.withLockedValue { state -> [CheckedContinuation<SocketAddress, any Error>] in
+            guard case .notStarted(let waiters) = state, let address else { return [] }
+            state = .listening(serverChannel.channel, address)
+            return waiters
+        }
+        if let address {
+            for waiter in waiters { waiter.resume(returning: address) }
+            logger.info("Listening", metadata: ["address": "\(address)", "tls": "\(configuration.tls != nil)"])
+        }
+        // A shutdown that arrived while we were binding.
+        if shutdownSignal.isFired { serverChannel.channel.close(promise: nil) }
+
+        try await withThrowingDiscardingTaskGroup { group in
+            try await serverChannel.executeThenClose { inbound in
+                for try await connection in inbound {
+                    group.addTask {
+                        await connection.run(application: self.application, shutdown: self.shutdownSignal, logger: self.logger)
+                    }
+                }
+            }
+        }
+        listener.withLockedValue { $0 = .stopped }
+        logger.info("Stopped")
+    }
+
+    /// Stops accepting connections, tells every connection the server is going away (WebSocket handlers
+    /// see ``WebSocket/shutdown`` fire; idle HTTP connections close), and after the grace period closes
+    /// whatever is left with 1001. `run()` returns once every connection has ended.
+    public func beginGracefulShutdown() {
+        guard !shutdownSignal.isFired else { return }
+        shutdownSignal.fire()
+        let channel = listener.withLockedValue { state -> (any Channel)? in
+            if case .listening(let channel, _) = state { return channel }
+            return nil
+        }
+        channel?.close(promise: nil)
+        for connection in connections.all {
+            connection.pipeline.fireUserInboundEventTriggered(ServerShutdownEvent())
+        }
+        let loop = group.next()
+        let tracker = connections
+        let closeTimeout = configuration.webSocket.closeTimeout
+        loop.scheduleTask(in: configuration.shutdownGracePeriod) {
+            for connection in tracker.all {
+                connection.pipeline.fireUserInboundEventTriggered(ServerGoingAwayEvent())
+            }
+            loop.scheduleTask(in: closeTimeout) {
+                for connection in tracker.all { connection.close(promise: nil) }
+            }
+        }
+    }
+
+    private func failWaiters(_ error: any Error) {
+        let waiters = listener.withLockedValue { state -> [CheckedContinuation<SocketAddress, any Error>] in
+            guard case .notStarted(let waiters) = state else { return [] }
+            state = .stopped
+            return waiters
+        }
+        for waiter in waiters { waiter.resume(throwing: error) }
+    }
+
+    /// Builds a new connection's pipeline: [TLS] → head-size limit → HTTP codec → pipelining → errors → us.
+    private func configureConnection(_ channel: any Channel) throws -> ServerConnection {
+        let pipeline = channel.pipeline.syncOperations
+        if let tls = configuration.tls {
+            try pipeline.addHandler(tls.makeServerHandler())
+        }
+        let handlers = HTTPConnectionHandler.HTTPHandlers(
+            limiter: HTTPHeadSizeLimiter(limit: configuration.maxHeaderSize),
+            encoder: HTTPResponseEncoder(),
+            pipelining: HTTPServerPipelineHandler(),
+            errorHandler: HTTPServerProtocolErrorHandler(),
+            decoder: ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes)))
+        let (events, continuation) = AsyncStream.makeStream(of: ServerConnectionEvent.self)
+        try pipeline.addHandler(handlers.limiter)
+        try pipeline.addHandler(handlers.encoder)
+        try pipeline.addHandler(handlers.decoder)
+        try pipeline.addHandler(handlers.pipelining)
+        try pipeline.addHandler(handlers.errorHandler)
+        try pipeline.addHandler(
+            HTTPConnectionHandler(
+                configuration: configuration, application: application, events: continuation, handlers: handlers))
+        connections.register(channel)
+        if shutdownSignal.isFired { channel.close(promise: nil) }
+        return ServerConnection(channel: channel, events: events)
+    }
+}

@@ -1,0 +1,44 @@
+import NIOCore
+import SystemTLS
+
+/// How a ``WebSocketServer`` listens and what it accepts. Every field has a documented default.
+public struct WebSocketServerConfiguration: Sendable {
+    /// The address to bind; `127.0.0.1` keeps the server on loopback.
+    public var host: String = "127.0.0.1"
+    /// The port to bind; 0 lets the system pick one (read it back from ``WebSocketServer/localAddress()``).
+    public var port: Int = 8080
+    /// Serve `wss://` and `https://` with this TLS context; nil serves plain TCP.
+    public var tls: TLSServerContext?
+    /// Limits and timers of upgraded connections.
+    public var webSocket = WebSocketConfiguration()
+    /// The largest request head (request line and headers) accepted; larger → 431 and close.
+    public var maxHeaderSize: Int = 16 * 1024
+    /// The largest body of a plain HTTP request; larger → 413 and close.
+    public var maxRequestBodySize: Int = 1 << 20
+    /// A new connection must deliver a complete request within this time, or it is closed.
+    public var handshakeTimeout: TimeAmount = .seconds(10)
+    /// An HTTP keep-alive connection with no request for this long is closed.
+    public var httpIdleTimeout: TimeAmount = .seconds(30)
+    /// Which browser origins may open WebSockets.
+    public var allowedOrigins: OriginPolicy = .any
+    /// The listen backlog.
+    public var backlog: Int32 = 1024
+    /// On graceful shutdown, how long connections get to finish and close themselves before the server
+    /// closes them with 1001 (going away).
+    public var shutdownGracePeriod: TimeAmount = .seconds(10)
+
+    public init() {}
+}
+
+/// What a server does with requests: accept or refuse upgrades, run each WebSocket, answer plain HTTP.
+public protocol WebSocketServerApplication: Sendable {
+    /// Decides an upgrade that passed the protocol checks (path routing, authentication, subprotocol
+    /// choice). Called on the connection's event loop: it must not block.
+    func shouldUpgrade(_ request: WebSocketUpgradeRequest) -> WebSocketUpgradeDecision
+
+    /// Runs one accepted WebSocket; the connection is closed (1000) when this returns.
+    func handle(_ webSocket: WebSocket, request: WebSocketUpgradeRequest) async
+
+    /// Answers a plain HTTP request (`/healthz`, REST routes, …).
+    func respond(to request: HTTPRequest) async -> HTTPResponse
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ParlorServer
+import WebSocketCore
+
+@main
+struct ParlorServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parlor-server",
+        abstract: "Parlor: real-time game rooms over WebSocket.",
+        discussion: """
+            Serves WebSocket (/ws) and HTTP (/healthz, REST routes) on one port. Prints \
+            "listening on HOST:PORT" once it accepts connections. SIGINT or SIGTERM stop it gracefully: \
+            no new connections, in-flight operations finish, clients are closed with 1001.
+            """)
+
+    @Option(help: "Address to listen on. 127.0.0.1 keeps Parlor on this machine; 0.0.0.0 opens it to the network.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "Port to listen on. 0 picks a free port (printed at start-up).")
+    var port: Int = 8080
+
+    @Flag(help: "Mount /echo, a WebSocket endpoint that echoes every message (for conformance runs and benchmarks).")
+    var echo = false
+
+    @Option(name: .customLong("tls-cert"), help: "PEM certificate chain: serve wss:// and https:// (needs --tls-key).")
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: "PEM private key for --tls-cert.")
+    var tlsKey: String?
+
+    @Option(help: "Largest WebSocket frame or message accepted, in bytes; bigger ones close the connection with 1009.")
+    var maxMessageSize: Int = 64 * 1024
+
+    @Option(help: "Seconds of silence before the server pings a client; 0 turns keepalive pings off.")
+    var pingInterval: Int = 30
+
+    @Option(help: "Seconds without hearing from a client (not even a pong) before it is disconnected; 0: never.")
+    var idleTimeout: Int = 75
+
+    @Option(help: "Seconds connections get to finish on shutdown before they are closed with 1001.")
+    var shutdownGrace: Int = 10
+
+    @Option(name: .customLong("allow-origin"), help: "Browser Origin allowed to open WebSockets (repeatable). Default: any.")
+    var allowedOrigins: [String] = []
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: String = "info"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (got \(port)).") }
+        switch (tlsCertificate, tlsKey) {
+        case (nil, nil), (.some, .some): break
+        case (.some, nil): throw ValidationError("--tls-cert needs --tls-key: give the PEM private key for the certificate.")
+        case (nil, .some): throw ValidationError("--tls-key needs --tls-cert: give the PEM certificate chain.")
+        }
+        for path in [tlsCertificate, tlsKey].compactMap({ $0 }) where !FileManager.default.isReadableFile(atPath: path) {
+            throw ValidationError("Cannot read \(path).")
+        }
+        guard maxMessageSize >= 125 && maxMessageSize <= 64 << 20 else {
+            throw ValidationError("--max-message-size must be between 125 bytes and 64 MiB (got \(maxMessageSize)).")
+        }
+        guard pingInterval >= 0, idleTimeout >= 0, shutdownGrace >= 0 else {
+            throw ValidationError("--ping-interval, --idle-timeout and --shutdown-grace cannot be negative.")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
+        }
+    }
+
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "parlor")
+
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.echo = echo
+        if let tlsCertificate, let tlsKey {
+            configuration.tls = .init(certificatePath: tlsCertificate, privateKeyPath: tlsKey)
+        }
+        configuration.webSocket = configuration.webSocket.withMessageLimit(maxMessageSize)
+        configuration.webSocket.pingInterval = pingInterval > 0 ? .seconds(Int64(pingInterval)) : nil
+        configuration.webSocket.idleTimeout = idleTimeout > 0 ? .seconds(Int64(idleTimeout)) : nil
+        configuration.shutdownGracePeriod = .seconds(Int64(shutdownGrace))
+        if !allowedOrigins.isEmpty { configuration.allowedOrigins = .allowList(Set(allowedOrigins)) }
+
+        try await ParlorServerRunner.run(configuration: configuration, logger: logger) { address in
+            let shown = address.ipAddress.map { address.protocol == .inet6 ? "[\($0)]" : $0 } ?? "\(address)"
+            // Unbuffered, so a supervisor or test reading our stdout sees the port at once.
+            FileHandle.standardOutput.write(Data("listening on \(shown):\(address.port ?? 0)\n".utf8))
+        }
+    }
+}
