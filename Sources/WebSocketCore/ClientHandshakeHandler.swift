@@ -115,7 +115,10 @@ final class ClientHandshakeHandler: ChannelInboundHandler, RemovableChannelHandl
                 ClientUpgradeResult(
                     asyncChannel: asyncChannel, channel: context.channel, subprotocol: agreement.subprotocol,
                     compression: agreement.deflate, closeRecorder: closeRecorder))
-            if buffer.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(buffer)) }
+            if buffer.readableBytes > 0 {
+                context.fireChannelRead(wrapInboundOut(buffer))
+                context.fireChannelReadComplete()
+            }
             pipeline.removeHandler(context: context, promise: nil)
         } catch {
             promise.fail(error)

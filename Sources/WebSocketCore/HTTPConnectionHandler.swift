@@ -167,15 +167,18 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         if !isHead && response.body.readableBytes > 0 {
             context.write(wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)
         }
-        let written = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        // Update our state before writing the end: writing it makes NIO's pipelining handler deliver the
+        // next queued request to us at once, on this same call stack.
         if keepAlive {
             state = .idle
             handlers.limiter.awaitNextHead()
             armTimer(context: context, after: configuration.httpIdleTimeout)
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         } else {
             state = .done
-            written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+                context.close(promise: nil)
+            }
         }
     }
 
@@ -270,7 +273,10 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
                         closeRecorder: closeRecorder)))
             events.finish()
             // Last: any bytes that followed the upgrade request now flow into the WebSocket handler.
-            pipeline.removeHandler(handlers.decoder, promise: nil)
+            // The decoder forwards its leftovers as a read without a read-complete, and the async channel
+            // delivers messages on read-complete: supply it.
+            let channel = context.channel
+            pipeline.removeHandler(handlers.decoder).whenComplete { _ in channel.pipeline.fireChannelReadComplete() }
         } catch {
             context.close(promise: nil)
         }

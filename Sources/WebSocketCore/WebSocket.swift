@@ -74,6 +74,11 @@ public struct WebSocket: Sendable {
         }
     }
 
+    /// Bytes written but not yet taken by the peer's socket: what a slow reader costs us right now.
+    public var bufferedOutboundBytes: Int {
+        get async { (try? await channel.getOption(.bufferedWritableBytes).get()) ?? 0 }
+    }
+
     /// Whether the underlying connection is still open.
     public var isActive: Bool { channel.isActive }
 

@@ -104,7 +104,7 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
     // MARK: Inbound
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        lastReceived = .now()
+        lastReceived = context.eventLoop.now
         guard !failed, machine.closeState != .closed else { return }
         var incoming = unwrapInboundIn(data)
         var buffer: ByteBuffer
@@ -309,7 +309,7 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
     private func startTimers(context: ChannelHandlerContext) {
         guard !timersStarted else { return }
         timersStarted = true
-        lastReceived = .now()
+        lastReceived = context.eventLoop.now
         scheduleKeepalive(context: context)
     }
 
@@ -322,7 +322,7 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
 
     private func keepalive(context: ChannelHandlerContext) {
         guard context.channel.isActive, machine.isOpen else { return }
-        let silence = NIODeadline.now() - lastReceived
+        let silence = context.eventLoop.now - lastReceived
         if let idle = configuration.idleTimeout, silence >= idle {
             // The peer is gone or stuck: say so if it is still listening, then drop it.
             closeRecorder.record(WebSocketCloseStatus(code: .goingAway, reason: "idle timeout"))

@@ -72,10 +72,6 @@ final class ZlibDeflater {
         if output.readableBytes >= 4 {
             output.moveWriterIndex(to: output.writerIndex - 4)
         }
-        if output.readableBytes == 0 {
-            // An empty message compresses to a single empty stored block's remains (RFC 7692 §7.2.3.6).
-            output.writeInteger(UInt8(0))
-        }
         return output
     }
 }
