@@ -9,6 +9,11 @@ public struct CodeFormatError: Error, Sendable, Equatable {
     public let kind: String
     public let problem: Problem
 
+    public init(kind: String, problem: Problem) {
+        self.kind = kind
+        self.problem = problem
+    }
+
     public var message: String {
         switch problem {
         case .wrongLength(let expected, let got):

@@ -3,6 +3,8 @@ public struct CodeSpaceExhausted: Error, Sendable, Equatable {
     /// How many candidates were tried.
     public let attempts: Int
 
+    public init(attempts: Int) { self.attempts = attempts }
+
     public var message: String { "No free code was found after \(attempts) attempts." }
 }
 

@@ -36,7 +36,7 @@ public struct UserID: Sendable, Hashable, Comparable, Codable, CustomStringConve
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let id = UserID(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "is not a UUID")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "must be a UUID")
         }
         self = id
     }

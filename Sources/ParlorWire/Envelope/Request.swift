@@ -60,6 +60,9 @@ private struct Frame: Decodable {
         } catch let error as DecodingError {
             outcome = .failure(BadRequest(id: .null, error))
             return
+        } catch {
+            outcome = .failure(BadRequest(id: .null, field: "id", message: "id must be an integer or a string."))
+            return
         }
         do {
             let opText = try container.decode(String.self, forKey: .op)
@@ -69,9 +72,25 @@ private struct Frame: Decodable {
                 return
             }
             outcome = .success(Request(id: id, operation: try Self.operation(name, in: container)))
-        } catch let error as DecodingError {
-            outcome = .failure(BadRequest(id: id, error))
+        } catch {
+            outcome = .failure(Self.describe(error, id: id, container: container))
         }
+    }
+
+    /// Foundation reports a fractional or out-of-range number given for an `Int` as an internal
+    /// error (or as corrupt data with no coding path), so those are located with `NumberProbe`.
+    private static func describe(_ error: any Error, id: RequestID, container: KeyedDecodingContainer<FrameKey>) -> BadRequest {
+        if let error = error as? DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                // Fall through to the probe.
+            } else {
+                return BadRequest(id: id, error)
+            }
+        }
+        if let path = (try? container.decode(NumberProbe.self, forKey: .args))?.firstNonInteger(prefix: "args") {
+            return BadRequest(id: id, field: path, message: "\(path) must be an integer.")
+        }
+        return BadRequest(id: id, field: "args", message: "args could not be read.")
     }
 
     private static func operation(_ name: OperationName, in c: KeyedDecodingContainer<FrameKey>) throws -> Operation {
