@@ -44,6 +44,16 @@ import Testing
         #expect(throws: CodeFormatError.self) { try LobbyCode(parsing: "AXDFG") }
     }
 
+    @Test func requestCodesFailAsTheOperationsReportThem() throws {
+        #expect(try RoomCode(validating: "a1b2c3").rawValue == "A1B2C3")
+        let room = roomError { _ = try RoomCode(validating: "A1B2") }
+        #expect(room?.kind == .invalidRoomCode)
+        #expect(room?.message == "Room code must be exactly 6 characters (got 4).")
+        #expect(try LobbyCode(validating: " axdf").rawValue == "AXDF")
+        #expect(lobbyError { _ = try LobbyCode(validating: "AX") }
+                == .invalidArgument(field: "lobbyCode", reason: "Lobby code must be exactly 4 characters (got 2)."))
+    }
+
     @Test func codesDecodeOnlyWhenValid() throws {
         let decoded = try JSONDecoder().decode([RoomCode].self, from: Data(#"["a1b2c3"]"#.utf8))
         #expect(decoded.first?.rawValue == "A1B2C3")

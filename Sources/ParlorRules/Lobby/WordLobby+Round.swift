@@ -42,10 +42,10 @@ extension WordLobby {
         }
         let caseSensitive = round.game.caseSensitive
         let key = WordRules.normalized(word, caseSensitive: caseSensitive)
-        let entryIndex = round.entries.firstIndex { $0.userId == caller } ?? {
+        if !round.entries.contains(where: { $0.userId == caller }) {
             round.entries.append(RoundEntry(userId: caller, verdicts: []))
-            return round.entries.count - 1
-        }()
+        }
+        let entryIndex = round.entries.firstIndex { $0.userId == caller } ?? round.entries.endIndex - 1
         let earlier = round.entries[entryIndex].verdicts
         if earlier.contains(where: { WordRules.normalized($0.word, caseSensitive: caseSensitive) == key }) {
             return .reject(word, "\"\(word)\" was already submitted.")

@@ -6,3 +6,15 @@ public struct LobbyCode: ShortCode {
 
     public init(uncheckedRawValue: String) { rawValue = uncheckedRawValue }
 }
+
+extension LobbyCode {
+    /// Parses a code a request carried, failing as the lobby operations report it
+    /// (`invalidArgument` naming `lobbyCode`).
+    public init(validating input: String) throws(LobbyError) {
+        do {
+            self = try LobbyCode(parsing: input)
+        } catch {
+            throw .invalidArgument(field: "lobbyCode", reason: error.message)
+        }
+    }
+}

@@ -6,3 +6,14 @@ public struct RoomCode: ShortCode {
 
     public init(uncheckedRawValue: String) { rawValue = uncheckedRawValue }
 }
+
+extension RoomCode {
+    /// Parses a code a request carried, failing as the room operations report it (`invalidRoomCode`).
+    public init(validating input: String) throws(RoomError) {
+        do {
+            self = try RoomCode(parsing: input)
+        } catch {
+            throw .invalidRoomCode(error)
+        }
+    }
+}

@@ -8,6 +8,8 @@ public protocol ShortCode: Sendable, Hashable, Codable, CustomStringConvertible 
     /// "Room code", "Lobby code".
     static var kindName: String { get }
     var rawValue: String { get }
+    /// Wraps text already known to be a valid code (e.g. read back from the store). Use
+    /// `init(parsing:)` for anything a person or the network supplied.
     init(uncheckedRawValue: String)
 }
 
