@@ -1,0 +1,41 @@
+/// A point in time: milliseconds since the Unix epoch (UTC).
+///
+/// The rules never read a clock; the caller passes `now` into every operation that depends on time,
+/// so tests drive time by hand and deadlines survive a restart unchanged. Encoded as a bare integer.
+public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public var millisecondsSinceEpoch: Int64
+
+    public init(millisecondsSinceEpoch: Int64) {
+        self.millisecondsSinceEpoch = millisecondsSinceEpoch
+    }
+
+    public static let epoch = Instant(millisecondsSinceEpoch: 0)
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+        lhs.millisecondsSinceEpoch < rhs.millisecondsSinceEpoch
+    }
+
+    public func adding(milliseconds: Int64) -> Instant {
+        Instant(millisecondsSinceEpoch: millisecondsSinceEpoch + milliseconds)
+    }
+
+    public func adding(seconds: Int) -> Instant {
+        adding(milliseconds: Int64(seconds) * 1000)
+    }
+
+    /// Milliseconds from `self` to `later` (negative when `later` is earlier).
+    public func milliseconds(until later: Instant) -> Int64 {
+        later.millisecondsSinceEpoch - millisecondsSinceEpoch
+    }
+
+    public init(from decoder: any Decoder) throws {
+        millisecondsSinceEpoch = try decoder.singleValueContainer().decode(Int64.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(millisecondsSinceEpoch)
+    }
+
+    public var description: String { iso8601 }
+}

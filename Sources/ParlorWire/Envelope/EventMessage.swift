@@ -1,0 +1,54 @@
+/// The name of a subscription's event (`"event"`).
+public struct EventName: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A room's public view (`GameRoom`).
+    public static let room = EventName(rawValue: "room")
+    /// A lobby's public view (`LobbyView`).
+    public static let lobby = EventName(rawValue: "lobby")
+    /// The subscriber's own view of a lobby (`PlayerWordsView`).
+    public static let lobbyPrivate = EventName(rawValue: "lobbyPrivate")
+    /// The catalog changed (`CatalogResult`).
+    public static let catalog = EventName(rawValue: "catalog")
+    /// The subscription is over (the room or lobby was deleted, or the client unsubscribed); no data.
+    public static let end = EventName(rawValue: "end")
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// A subscription's event frame: `{"sub":3,"event":"room","data":<bytes>}` or `{"sub":3,"event":"end"}`.
+///
+/// `data` is spliced in as pre-encoded bytes: encode a version's public view once, then call this
+/// for each subscriber; only the few bytes of the envelope differ between them.
+public enum EventMessage {
+    public static func frame(subscription: Int, event: EventName, data: EncodedJSON?) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity((data?.bytes.count ?? 0) + 48)
+        WireJSON.append(#"{"sub":"#, to: &out)
+        WireJSON.append(String(subscription), to: &out)
+        WireJSON.append(#","event":"#, to: &out)
+        WireJSON.appendString(event.rawValue, to: &out)
+        if let data {
+            WireJSON.append(#","data":"#, to: &out)
+            out += data.bytes
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// `{"sub":N,"event":"end"}`.
+    public static func end(subscription: Int) -> [UInt8] {
+        frame(subscription: subscription, event: .end, data: nil)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// How Parlor writes JSON: sorted keys (stable bytes for the same value), unescaped slashes.
+public enum WireJSON {
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    public static func encode(_ value: some Encodable) throws -> [UInt8] {
+        Array(try encoder().encode(value))
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Sequence<UInt8>) throws -> T {
+        try JSONDecoder().decode(type, from: Data(bytes))
+    }
+
+    /// Appends `text` as a JSON string literal (quotes included).
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func append(_ literal: String, to out: inout [UInt8]) {
+        out += literal.utf8
+    }
+}
+
+/// A JSON value already encoded to bytes, to be spliced into frames without encoding it again
+/// (a room's public view is encoded once per version and shared by every subscriber).
+public struct EncodedJSON: Sendable, Equatable {
+    public let bytes: [UInt8]
+
+    public init(_ value: some Encodable) throws {
+        bytes = try WireJSON.encode(value)
+    }
+
+    /// Bytes the caller guarantees are one valid JSON value.
+    public init(trustedBytes: [UInt8]) {
+        bytes = trustedBytes
+    }
+
+    public static let null = EncodedJSON(trustedBytes: Array("null".utf8))
+}

@@ -1,1 +1,0 @@
-// ParlorWire: the wire contract (envelopes, operations, results, events, error codes).

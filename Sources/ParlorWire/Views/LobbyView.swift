@@ -1,0 +1,120 @@
+import ParlorRules
+
+/// A lobby's public view on the wire (the `lobby` event): no words during a round, only counts.
+/// Built from `WordLobby.publicView`, so nothing secret can reach it.
+public struct LobbyView: Sendable, Equatable, Codable {
+    public struct Player: Sendable, Equatable, Codable {
+        public let userId: UserID
+        public let username: String
+        public let colorNumber: Int
+        public let emojiNumber: Int
+        public let score: Int
+        public let isCreator: Bool
+        public let wordCount: Int?
+    }
+
+    public struct Game: Sendable, Equatable, Codable {
+        public let id: String
+        public let name: String
+        public let description: String
+        public let instructions: String
+        public let type: String
+        public let timeLimit: Int
+        public let caseSensitive: Bool
+        public let letterPosition: String?
+        public let targetLetter: String?
+    }
+
+    public struct Round: Sendable, Equatable, Codable {
+        public let number: Int
+        public let game: Game
+        public let startedAt: String
+        public let deadline: String
+    }
+
+    public struct Word: Sendable, Equatable, Codable {
+        public let word: String
+        public let accepted: Bool
+        public let reason: String?
+        public let points: Int
+    }
+
+    public struct PlayerResult: Sendable, Equatable, Codable {
+        public let userId: UserID
+        public let username: String
+        public let words: [Word]
+        public let points: Int
+        public let total: Int
+    }
+
+    public struct RoundResult: Sendable, Equatable, Codable {
+        public let number: Int
+        public let gameId: String
+        public let gameName: String
+        public let endedAt: String
+        public let players: [PlayerResult]
+    }
+
+    public let lobbyId: String
+    public let lobbyCode: String
+    /// `OPEN` or `GAME`.
+    public let status: String
+    public let creator: UserID
+    public let capacity: Int
+    public let version: Int
+    public let players: [Player]
+    public let round: Round?
+    public let lastRound: RoundResult?
+
+    public init(_ view: LobbyPublicView) {
+        lobbyId = view.lobbyId
+        lobbyCode = view.lobbyCode.rawValue
+        status = view.status.rawValue
+        creator = view.creator
+        capacity = view.capacity
+        version = view.version
+        players = view.players.map {
+            Player(userId: $0.userId, username: $0.username, colorNumber: $0.colorNumber, emojiNumber: $0.emojiNumber,
+                   score: $0.score, isCreator: $0.isCreator, wordCount: $0.wordCount)
+        }
+        round = view.round.map { round in
+            let game = round.game
+            return Round(
+                number: round.number,
+                game: Game(id: game.id, name: game.name, description: game.description, instructions: game.instructions,
+                           type: game.type, timeLimit: game.timeLimit, caseSensitive: game.caseSensitive,
+                           letterPosition: game.letterPosition?.rawValue, targetLetter: game.targetLetter),
+                startedAt: round.startedAt.iso8601, deadline: round.deadline.iso8601)
+        }
+        lastRound = view.lastRound.map { results in
+            RoundResult(
+                number: results.number, gameId: results.gameId, gameName: results.gameName, endedAt: results.endedAt.iso8601,
+                players: results.players.map { player in
+                    PlayerResult(
+                        userId: player.userId, username: player.username,
+                        words: player.words.map { Word(word: $0.word, accepted: $0.accepted, reason: $0.reason, points: $0.points) },
+                        points: player.points, total: player.total)
+                })
+        }
+    }
+
+    public init(_ lobby: WordLobby) { self.init(lobby.publicView) }
+}
+
+/// One player's private view (the `lobbyPrivate` event): their own words in the running round.
+public struct PlayerWordsView: Sendable, Equatable, Codable {
+    public let lobbyId: String
+    public let userId: UserID
+    public let version: Int
+    /// The running round's number; absent between rounds.
+    public let round: Int?
+    public let words: [WordVerdictResult]
+
+    public init(_ view: LobbyPrivateView) {
+        lobbyId = view.lobbyId
+        userId = view.userId
+        version = view.version
+        round = view.roundNumber
+        words = view.words.map(WordVerdictResult.init)
+    }
+}
