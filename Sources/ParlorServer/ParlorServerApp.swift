@@ -5,22 +5,41 @@ import ServiceLifecycle
 import SystemTLS
 import WebSocketCore
 
-/// Parlor's routes on the one port: WebSocket upgrades and plain HTTP.
+/// Parlor's routes on the one port: `/ws` (the game protocol), `/echo` (when enabled), and HTTP.
 struct ParlorApplication: WebSocketServerApplication {
-    let configuration: ServerConfiguration
-    let logger: Logger
+    static let gamePath = "/ws"
+    /// Offered by clients that want to name the protocol version; accepted when asked for.
+    static let subprotocol = "parlor.v1"
+
+    let services: ParlorServices
+    let routes: HTTPRoutes
+
+    init(services: ParlorServices) {
+        self.services = services
+        routes = HTTPRoutes(services: services)
+    }
 
     func shouldUpgrade(_ request: WebSocketUpgradeRequest) -> WebSocketUpgradeDecision {
         switch request.path {
-        case EchoEndpoint.path where configuration.echo:
+        case Self.gamePath:
+            // A token in the upgrade request signs the connection in at once; a bad one is refused
+            // here rather than silently ignored.
+            if let token = Self.upgradeToken(request), services.tokens.verify(token) == nil {
+                return .reject(.unauthorized, reason: "The token is not valid on this server; sign in again with hello.")
+            }
+            return .accept(subprotocol: request.requestedSubprotocols.contains(Self.subprotocol) ? Self.subprotocol : nil)
+        case EchoEndpoint.path where services.configuration.echo:
             return .accept()
         default:
-            return .reject(.notFound, reason: "No WebSocket endpoint at \(request.path)")
+            return .reject(.notFound, reason: "No WebSocket endpoint at \(request.path); Parlor's is \(Self.gamePath).")
         }
     }
 
     func handle(_ webSocket: WebSocket, request: WebSocketUpgradeRequest) async {
         switch request.path {
+        case Self.gamePath:
+            let user = Self.upgradeToken(request).flatMap(services.tokens.verify)
+            await Session(webSocket: webSocket, services: services, user: user).run()
         case EchoEndpoint.path:
             await EchoEndpoint.serve(webSocket)
         default:
@@ -29,46 +48,41 @@ struct ParlorApplication: WebSocketServerApplication {
     }
 
     func respond(to request: HTTPRequest) async -> HTTPResponse {
-        switch (request.method, request.path) {
-        case (.GET, "/healthz"), (.HEAD, "/healthz"):
-            return .text(.ok, "ok\n")
-        case (_, EchoEndpoint.path) where configuration.echo:
+        if request.path == EchoEndpoint.path && services.configuration.echo {
             return HTTPResponse(
                 status: .upgradeRequired, headers: ["Upgrade": "websocket", "Sec-WebSocket-Version": "13"],
                 body: ByteBuffer(string: "This endpoint speaks WebSocket only\n"))
-        default:
-            return .text(.notFound, "Not found\n")
         }
+        return await routes.respond(to: request)
+    }
+
+    /// `Authorization: Bearer …` or `?token=…`.
+    static func upgradeToken(_ request: WebSocketUpgradeRequest) -> String? {
+        BearerToken.from(request.headers) ?? request.query["token"]
     }
 }
 
-/// The WebSocket/HTTP listener as a ServiceLifecycle service: SIGTERM or SIGINT stop accepting, let
-/// connections finish within the grace period, and close the rest with 1001.
-struct ListenerService: Service {
-    let server: WebSocketServer<ParlorApplication>
+/// A running Parlor: the listener and the room expiry sweeps over one set of services.
+///
+/// As a ServiceLifecycle `Service`, `run()` serves until graceful shutdown (SIGTERM/SIGINT in
+/// `parlor-server`): no new connections, in-flight operations are answered, clients are closed with 1001.
+public final class ParlorServer: Service, Sendable {
+    let services: ParlorServices
+    private let listener: WebSocketServer<ParlorApplication>
+    /// Fires once the listener has stopped, ending the sweeps.
+    private let stopped = ShutdownSignal()
 
-    func run() async throws {
-        try await withGracefulShutdownHandler {
-            try await server.run()
-        } onGracefulShutdown: {
-            server.beginGracefulShutdown()
-        }
-    }
-}
-
-/// Starts Parlor with a configuration and runs it until a shutdown signal.
-public enum ParlorServerRunner {
-    /// Runs until SIGTERM/SIGINT. `onListening` receives the bound address (the real port when the
-    /// configured port is 0).
-    public static func run(
-        configuration: ServerConfiguration, logger: Logger,
-        onListening: @escaping @Sendable (SocketAddress) -> Void = { _ in }
+    /// Opens the services over `store` (restoring every stored room) and prepares the listener.
+    public init(
+        configuration: ServerConfiguration, store: any ParlorStore, clock: any ParlorClock = SystemClock(), logger: Logger
     ) async throws {
+        services = try await ParlorServices(configuration: configuration, store: store, clock: clock, logger: logger)
         var listenerConfiguration = WebSocketServerConfiguration()
         listenerConfiguration.host = configuration.host
         listenerConfiguration.port = configuration.port
         listenerConfiguration.webSocket = configuration.webSocket
         listenerConfiguration.maxHeaderSize = configuration.maxHeaderSize
+        listenerConfiguration.maxRequestBodySize = configuration.limits.maxRequestBodySize
         listenerConfiguration.handshakeTimeout = configuration.handshakeTimeout
         listenerConfiguration.shutdownGracePeriod = configuration.shutdownGracePeriod
         listenerConfiguration.allowedOrigins = configuration.allowedOrigins
@@ -76,14 +90,71 @@ public enum ParlorServerRunner {
             listenerConfiguration.tls = try TLSServerContext(
                 configuration: TLSServerConfiguration(certificateChainPath: tls.certificatePath, privateKeyPath: tls.privateKeyPath))
         }
-        let server = WebSocketServer(
-            configuration: listenerConfiguration,
-            application: ParlorApplication(configuration: configuration, logger: logger), logger: logger)
-        let services = ServiceGroup(
-            services: [ListenerService(server: server)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        try await withThrowingDiscardingTaskGroup { group in
-            group.addTask { try await services.run() }
-            group.addTask {
+        listener = WebSocketServer(
+            configuration: listenerConfiguration, application: ParlorApplication(services: services), logger: logger)
+    }
+
+    /// The bound address, once listening (the real port when configured with 0).
+    public func localAddress() async throws -> SocketAddress {
+        try await listener.localAddress()
+    }
+
+    /// Serves until graceful shutdown or cancellation.
+    public func run() async throws {
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask {
+                    defer { self.stopped.fire() }
+                    try await self.listener.run()
+                }
+                group.addTask { await self.sweepExpiredRooms() }
+            }
+        } onGracefulShutdown: {
+            self.beginGracefulShutdown()
+        }
+    }
+
+    /// Stops the server as SIGTERM would (for embedding and tests).
+    public func beginGracefulShutdown() {
+        listener.beginGracefulShutdown()
+    }
+
+    /// Looks for abandoned rooms every sweep interval until the listener has stopped.
+    private func sweepExpiredRooms() async {
+        let interval = Duration.nanoseconds(services.configuration.expirySweepInterval.nanoseconds)
+        while !stopped.isFired {
+            await withTaskGroup(of: Void.self) { race in
+                race.addTask { try? await Task.sleep(for: interval) }
+                race.addTask { await self.stopped.wait() }
+                await race.next()
+                race.cancelAll()
+            }
+            if stopped.isFired || Task.isCancelled { return }
+            _ = await services.expireAbandonedRooms()
+        }
+    }
+}
+
+/// Starts Parlor with a configuration and runs it until a shutdown signal.
+public enum ParlorServerRunner {
+    /// Opens the store, restores rooms, and serves until SIGTERM/SIGINT. `onListening` receives the
+    /// bound address (the real port when the configured port is 0).
+    public static func run(
+        configuration: ServerConfiguration, logger: Logger, clock: any ParlorClock = SystemClock(),
+        onListening: @escaping @Sendable (SocketAddress) -> Void = { _ in }
+    ) async throws {
+        let store: any ParlorStore
+        if configuration.persist {
+            store = try StoreOpener.open(directory: configuration.dataDirectory, logger: logger)
+        } else {
+            logger.warning("Persistence is off (--no-persist): every room is lost when the server stops.")
+            store = InMemoryStore()
+        }
+        let server = try await ParlorServer(configuration: configuration, store: store, clock: clock, logger: logger)
+        let group = ServiceGroup(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        try await withThrowingDiscardingTaskGroup { tasks in
+            tasks.addTask { try await group.run() }
+            tasks.addTask {
                 if let address = try? await server.localAddress() { onListening(address) }
             }
         }

@@ -28,6 +28,32 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: TimeAmount = .seconds(10)
     /// Browser origins allowed to open WebSockets.
     public var allowedOrigins: OriginPolicy = .any
+    /// Where the store keeps its database (and so the token secret, rooms and history). Created if missing.
+    public var dataDirectory: String = "./parlor-data"
+    /// Keep everything in memory only. For benchmarks that measure what durability costs; a restart
+    /// loses every room.
+    public var persist: Bool = true
+    /// A room with nobody connected and no change for this long is deleted (its game, if finished, stays
+    /// in the players' history).
+    public var roomExpiry: TimeAmount = .hours(24)
+    /// How often abandoned rooms are looked for.
+    public var expirySweepInterval: TimeAmount = .minutes(1)
+    /// Limits on what clients control.
+    public var limits = Limits()
+
+    public struct Limits: Sendable {
+        /// Rooms the server holds at once; creating more fails with NO_FREE_CODE.
+        public var maxRooms: Int = 100_000
+        /// Subscriptions one connection may hold.
+        public var maxSubscriptionsPerConnection: Int = 32
+        /// Requests a connection may send in a burst, and the steady rate after it; more get RATE_LIMITED.
+        public var requestBurst: Int = 60
+        public var requestsPerSecond: Int = 30
+        /// The largest HTTP request body (REST and callable functions).
+        public var maxRequestBodySize: Int = 64 * 1024
+
+        public init() {}
+    }
 
     public struct TLSFiles: Sendable {
         public var certificatePath: String

@@ -45,6 +45,21 @@ struct ParlorServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("allow-origin"), help: "Browser Origin allowed to open WebSockets (repeatable). Default: any.")
     var allowedOrigins: [String] = []
 
+    @Option(help: "Directory for the database (rooms, history, the token secret). Created if missing.")
+    var dataDir: String = "./parlor-data"
+
+    @Flag(help: "Keep everything in memory only (benchmarks): a restart loses every room.")
+    var noPersist = false
+
+    @Option(help: "Hours after which a room with nobody connected and no change is deleted.")
+    var roomExpiryHours: Double = 24
+
+    @Option(help: "Rooms the server holds at once; creating more fails with NO_FREE_CODE.")
+    var maxRooms: Int = 100_000
+
+    @Option(help: "Requests per second one connection may make (bursts of twice that are allowed).")
+    var rateLimit: Int = 30
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -64,6 +79,8 @@ struct ParlorServerCommand: AsyncParsableCommand {
         guard pingInterval >= 0, idleTimeout >= 0, shutdownGrace >= 0 else {
             throw ValidationError("--ping-interval, --idle-timeout and --shutdown-grace cannot be negative.")
         }
+        guard roomExpiryHours > 0 else { throw ValidationError("--room-expiry-hours must be positive (got \(roomExpiryHours)).") }
+        guard maxRooms > 0, rateLimit > 0 else { throw ValidationError("--max-rooms and --rate-limit must be positive.") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
@@ -90,11 +107,23 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.webSocket.idleTimeout = idleTimeout > 0 ? .seconds(Int64(idleTimeout)) : nil
         configuration.shutdownGracePeriod = .seconds(Int64(shutdownGrace))
         if !allowedOrigins.isEmpty { configuration.allowedOrigins = .allowList(Set(allowedOrigins)) }
+        configuration.dataDirectory = dataDir
+        configuration.persist = !noPersist
+        configuration.roomExpiry = .nanoseconds(Int64(roomExpiryHours * 3_600_000_000_000))
+        configuration.limits.maxRooms = maxRooms
+        configuration.limits.requestsPerSecond = rateLimit
+        configuration.limits.requestBurst = rateLimit * 2
 
-        try await ParlorServerRunner.run(configuration: configuration, logger: logger) { address in
+        do {
+            try await ParlorServerRunner.run(configuration: configuration, logger: logger) { address in
             let shown = address.ipAddress.map { address.protocol == .inet6 ? "[\($0)]" : $0 } ?? "\(address)"
             // Unbuffered, so a supervisor or test reading our stdout sees the port at once.
             FileHandle.standardOutput.write(Data("listening on \(shown):\(address.port ?? 0)\n".utf8))
+            }
+        } catch {
+            // A start-up failure (unreadable data dir, port in use, bad certificate) is a sentence, not a trace.
+            logger.critical("parlor-server cannot start: \(error)")
+            throw ExitCode(1)
         }
     }
 }

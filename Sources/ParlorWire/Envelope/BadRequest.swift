@@ -18,7 +18,7 @@ public struct BadRequest: Error, Sendable, Equatable {
     public var wireError: WireError { WireError(.badRequest, message) }
 
     /// Describes a decoding failure by the path of the field it happened at.
-    init(id: RequestID, _ error: DecodingError) {
+    public init(id: RequestID, _ error: DecodingError) {
         switch error {
         case .keyNotFound(let key, let context):
             let path = Self.path(context.codingPath + [key])

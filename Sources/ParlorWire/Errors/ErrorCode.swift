@@ -33,6 +33,12 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let requestTooLarge = ErrorCode("REQUEST_TOO_LARGE", .resourceExhausted, 413)
     public static let shuttingDown = ErrorCode("SHUTTING_DOWN", .unavailable, 503)
     public static let notFound = ErrorCode("NOT_FOUND", .notFound, 404)
+    /// Signed in, but this is someone else's (another user's game history).
+    public static let forbidden = ErrorCode("FORBIDDEN", .permissionDenied, 403)
+    /// An HTTP route that exists, asked with a method it does not serve.
+    public static let methodNotAllowed = ErrorCode("METHOD_NOT_ALLOWED", .invalidArgument, 405)
+    /// An HTTP request for a WebSocket-only endpoint.
+    public static let upgradeRequired = ErrorCode("UPGRADE_REQUIRED", .failedPrecondition, 426)
 
     // Word lobbies and the catalog.
     public static let lobbyNotFound = ErrorCode("LOBBY_NOT_FOUND", .notFound, 404)
@@ -50,7 +56,7 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let all: [ErrorCode] = [
         .roomNotFound, .roomFull, .notModerator, .playerNotFound, .invalidRoomCode, .invalidState, .invalidInput,
         .networkError, .badRequest, .unauthenticated, .internal, .subscriptionNotFound, .tooManySubscriptions,
-        .rateLimited, .requestTooLarge, .shuttingDown, .notFound, .lobbyNotFound, .lobbyNotOpen, .roundNotRunning,
+        .rateLimited, .requestTooLarge, .shuttingDown, .notFound, .forbidden, .methodNotAllowed, .upgradeRequired, .lobbyNotFound, .lobbyNotOpen, .roundNotRunning,
         .notLobbyCreator, .notLobbyMember, .lobbyFull, .noFreeCode, .tooManyWords, .gameNotFound, .noGamesAvailable,
     ]
 

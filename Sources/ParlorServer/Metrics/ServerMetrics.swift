@@ -1,0 +1,65 @@
+import CoreMetrics
+import NIOConcurrencyHelpers
+import NIOCore
+import Prometheus
+
+/// Parlor's metrics, recorded through swift-metrics into this server's own Prometheus registry (so
+/// several servers in one process, as in tests, keep separate numbers) and served at `/metrics`.
+final class ServerMetrics: Sendable {
+    let registry: PrometheusCollectorRegistry
+    private let factory: PrometheusMetricsFactory
+
+    /// Open WebSocket sessions on `/ws`.
+    let connections: Meter
+    let rooms: CoreMetrics.Gauge
+    let lobbies: CoreMetrics.Gauge
+    let subscriptions: CoreMetrics.Gauge
+    /// From a version's publication to its frame being handed to a subscriber's connection.
+    let broadcastLatency: CoreMetrics.Timer
+
+    private let operationCounters = NIOLockedValueBox<[String: CoreMetrics.Counter]>([:])
+    private let operationTimers = NIOLockedValueBox<[String: CoreMetrics.Timer]>([:])
+
+    init() {
+        registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        let latencyBuckets: [Duration] = [
+            .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2),
+            .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+            .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5),
+        ]
+        factory.defaultDurationHistogramBuckets = latencyBuckets
+        self.factory = factory
+        connections = Meter(label: "parlor_connections", factory: factory)
+        rooms = CoreMetrics.Gauge(label: "parlor_rooms", factory: factory)
+        lobbies = CoreMetrics.Gauge(label: "parlor_lobbies", factory: factory)
+        subscriptions = CoreMetrics.Gauge(label: "parlor_subscriptions", factory: factory)
+        broadcastLatency = CoreMetrics.Timer(label: "parlor_broadcast_latency_seconds", factory: factory)
+    }
+
+    /// Counts one operation by name and outcome (`ok` or the error code) and records how long it took.
+    func recordOperation(_ name: String, outcome: String, duration: TimeAmount) {
+        let key = name + "|" + outcome
+        let counter = operationCounters.withLockedValue { counters -> CoreMetrics.Counter in
+            if let counter = counters[key] { return counter }
+            let counter = CoreMetrics.Counter(
+                label: "parlor_operations_total", dimensions: [("op", name), ("outcome", outcome)], factory: factory)
+            counters[key] = counter
+            return counter
+        }
+        counter.increment()
+        let timer = operationTimers.withLockedValue { timers -> CoreMetrics.Timer in
+            if let timer = timers[name] { return timer }
+            let timer = CoreMetrics.Timer(
+                label: "parlor_operation_duration_seconds", dimensions: [("op", name)], factory: factory)
+            timers[name] = timer
+            return timer
+        }
+        timer.recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// The Prometheus text exposition.
+    func exposition() -> [UInt8] {
+        registry.emitToBuffer()
+    }
+}

@@ -1,0 +1,241 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import ParlorRules
+import ParlorWire
+import WebSocketCore
+
+/// One client connection on `/ws`: decodes each request once, checks who is asking, runs it, answers,
+/// and forwards the events of its subscriptions.
+///
+/// Requests of one connection are handled one at a time, in order, so a client sees its replies in the
+/// order it asked. Each subscription is forwarded by its own child task from the room's feed.
+final class Session: Sendable {
+    private struct State {
+        var user: UserID?
+        var subscriptions: [Int: ActiveSubscription] = [:]
+        var rateLimit: TokenBucket
+    }
+
+    private struct ActiveSubscription: Sendable {
+        let subscription: FeedSubscription
+        /// Fires when its forwarding task has sent its last frame.
+        let finished: ShutdownSignal
+    }
+
+    private let webSocket: WebSocket
+    private let services: ParlorServices
+    private let state: NIOLockedValueBox<State>
+    /// Held while a request is being handled, so a shutdown can wait for it.
+    private let inFlight = AsyncMutex()
+
+    init(webSocket: WebSocket, services: ParlorServices, user: UserID?) {
+        self.webSocket = webSocket
+        self.services = services
+        let limits = services.configuration.limits
+        state = NIOLockedValueBox(
+            State(user: user, rateLimit: TokenBucket(capacity: limits.requestBurst, refillPerSecond: limits.requestsPerSecond)))
+    }
+
+    var user: UserID? { state.withLockedValue { $0.user } }
+
+    func run() async {
+        services.metrics.connections.increment()
+        if let user { services.presence.connected(user) }
+        defer {
+            services.metrics.connections.decrement()
+            if let user { services.presence.disconnected(user) }
+        }
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.closeOnShutdown() }
+            do {
+                for try await message in webSocket.inbound {
+                    await inFlight.lock()
+                    let next = await handle(message)
+                    inFlight.unlock()
+                    if let reply = next.reply { try await webSocket.send(WebSocketMessage(kind: .text, data: ByteBuffer(bytes: reply))) }
+                    if let subscription = next.startForwarding {
+                        group.addTask { await self.forward(subscription) }
+                    }
+                }
+            } catch {
+                // The connection failed mid-send; it is closing anyway.
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// On server shutdown: let the request in flight finish and be answered, then close with 1001.
+    private func closeOnShutdown() async {
+        await webSocket.shutdown.wait()
+        guard !Task.isCancelled else { return }
+        await inFlight.lock()
+        await webSocket.close(code: .goingAway, reason: "server shutting down")
+        inFlight.unlock()
+    }
+
+    // MARK: Requests
+
+    private struct Next {
+        var reply: [UInt8]?
+        var startForwarding: ActiveSubscription?
+    }
+
+    private func handle(_ message: WebSocketMessage) async -> Next {
+        guard message.kind == .text else {
+            return Next(reply: Reply.error(id: .null, .badRequest("Parlor speaks JSON in text frames, not binary.")))
+        }
+        let request: Request
+        switch Request.decode(message.data.readableBytesView) {
+        case .success(let decoded):
+            request = decoded
+        case .failure(let badRequest):
+            services.metrics.recordOperation("invalid", outcome: ErrorCode.badRequest.rawValue, duration: .zero)
+            return Next(reply: Reply.error(badRequest))
+        }
+        let started = NIODeadline.now()
+        let name = request.operation.name.rawValue
+        guard state.withLockedValue({ $0.rateLimit.take() }) else {
+            services.metrics.recordOperation(name, outcome: ErrorCode.rateLimited.rawValue, duration: .zero)
+            return Next(reply: Reply.error(id: request.id, WireError(.rateLimited, "Too many requests; slow down.")))
+        }
+        if webSocket.shutdown.isFired {
+            return Next(reply: Reply.error(id: request.id, WireError(.shuttingDown, "The server is restarting; reconnect in a moment.")))
+        }
+        var next = Next()
+        do {
+            switch request.operation {
+            case .observeRoom(let args):
+                let active = try await observe(args.code)
+                next.startForwarding = active.fresh ? active.subscription : nil
+                next.reply = Reply.result(id: request.id, try Self.encode(Subscribed(subscription: active.subscription.subscription.topic)))
+            case .unsubscribe(let args):
+                try await unsubscribe(args.subscription)
+                next.reply = Reply.success(id: request.id)
+            default:
+                next.reply = Reply.result(id: request.id, try await perform(request.operation))
+            }
+            services.metrics.recordOperation(name, outcome: "ok", duration: .now() - started)
+        } catch {
+            services.metrics.recordOperation(name, outcome: error.code.rawValue, duration: .now() - started)
+            next.reply = Reply.error(id: request.id, error)
+        }
+        return next
+    }
+
+    private func perform(_ operation: Operation) async throws(WireError) -> EncodedJSON {
+        if case .hello(let args) = operation { return try hello(args) }
+        if case .getRoom(let args) = operation { return try await services.rooms.getRoom(code: args.code) }
+        guard let user else {
+            throw WireError(.unauthenticated, "Sign in first: send hello (with your token to resume).")
+        }
+        let rooms = services.rooms
+        switch operation {
+        case .createRoom(let args): return try await rooms.createRoom(args, by: user)
+        case .joinRoom(let args): return try await rooms.joinRoom(args, by: user)
+        case .setReady(let args): return try await rooms.setReady(args, by: user)
+        case .startGame(.room(let roomCode)): return try await rooms.startGame(roomCode: roomCode, by: user)
+        case .leaveRoom(let args): return try await rooms.leaveRoom(args, by: user)
+        case .submitScore(let args): return try await rooms.submitScore(args, by: user)
+        case .nextRound(let args): return try await rooms.nextRound(roomCode: args.roomCode, by: user)
+        case .listGames(let args): return try await rooms.listGames(args, by: user)
+        default:
+            throw WireError(.notFound, "\(operation.name.rawValue) is not available on this server.")
+        }
+    }
+
+    // MARK: Identity
+
+    /// `hello`: resume the user a valid token names, or sign in as a new anonymous user. A token that
+    /// is altered or from another server is never accepted; the caller gets a new identity instead.
+    private func hello(_ args: HelloArguments) throws(WireError) -> EncodedJSON {
+        let tokens = services.tokens
+        var resumed = false
+        let user: UserID
+        if let token = args.token, let known = tokens.verify(token) {
+            user = known
+            resumed = true
+        } else if args.token == nil, let current = self.user {
+            user = current
+            resumed = true
+        } else {
+            var generator = SystemRandomNumberGenerator()
+            user = UserID.random(using: &generator)
+        }
+        let previous = state.withLockedValue { state -> UserID? in
+            let previous = state.user
+            state.user = user
+            return previous
+        }
+        if previous != user {
+            if let previous { services.presence.disconnected(previous) }
+            services.presence.connected(user)
+        }
+        return try Self.encode(HelloResult(userId: user, token: tokens.issue(for: user, at: services.clock.now), resumed: resumed))
+    }
+
+    // MARK: Subscriptions
+
+    private func observe(_ code: String) async throws(WireError) -> (subscription: ActiveSubscription, fresh: Bool) {
+        // Anyone may watch a room, signed in or not (spectators).
+        let subscription = try await services.rooms.observe(code: code, user: user)
+        let limit = services.configuration.limits.maxSubscriptionsPerConnection
+        let outcome = state.withLockedValue { state -> Result<(ActiveSubscription, Bool), WireError> in
+            if let existing = state.subscriptions[subscription.topic] { return .success((existing, false)) }
+            guard state.subscriptions.count < limit else {
+                return .failure(WireError(.tooManySubscriptions, "A connection can hold at most \(limit) subscriptions."))
+            }
+            let active = ActiveSubscription(subscription: subscription, finished: ShutdownSignal())
+            state.subscriptions[subscription.topic] = active
+            return .success((active, true))
+        }
+        switch outcome {
+        case .success(let (active, fresh)):
+            // Observing a room already observed: the existing subscription carries on; drop the new one.
+            if !fresh { subscription.cancel(with: []) }
+            return (active, fresh)
+        case .failure(let error):
+            subscription.cancel(with: [])
+            throw error
+        }
+    }
+
+    /// Ends a subscription: its `end` event goes out before the reply.
+    private func unsubscribe(_ topic: Int) async throws(WireError) {
+        guard let active = state.withLockedValue({ $0.subscriptions[topic] }) else {
+            throw WireError(.subscriptionNotFound, "There is no subscription \(topic) on this connection.")
+        }
+        active.subscription.cancel(with: [PreparedMessage(json: EventMessage.end(subscription: topic))])
+        await active.finished.wait()
+    }
+
+    private func forward(_ active: ActiveSubscription) async {
+        defer {
+            _ = state.withLockedValue { $0.subscriptions.removeValue(forKey: active.subscription.topic) }
+            active.finished.fire()
+        }
+        for await item in active.subscription.stream {
+            switch item {
+            case .update(_, let frame, let privateFrame, let publishedAt):
+                do {
+                    try await webSocket.send(frame)
+                    if let privateFrame { try await webSocket.send(privateFrame) }
+                } catch {
+                    return
+                }
+                services.metrics.broadcastLatency.recordNanoseconds((NIODeadline.now() - publishedAt).nanoseconds)
+            case .ended(let frames):
+                for frame in frames { try? await webSocket.send(frame) }
+                return
+            }
+        }
+    }
+
+    private static func encode(_ value: some Encodable) throws(WireError) -> EncodedJSON {
+        do {
+            return try EncodedJSON(value)
+        } catch {
+            throw WireError.internalError("The reply could not be encoded.")
+        }
+    }
+}
