@@ -5,7 +5,7 @@ import SystemTLS
 import Testing
 
 /// Our handlers against TLS implementations we did not write: the `openssl s_client` CLI and Python's `ssl`.
-@Suite struct TLSInteropTests {
+@Suite(.timeLimit(.minutes(2))) struct TLSInteropTests {
     let pki: TestPKI
     let serverContext: TLSServerContext
 
@@ -289,7 +289,7 @@ import Testing
         } else {
             Issue.record("no handshake event")
         }
-        try await channel.close()
+        try await waitFor(channel.close())
         let result = try await python.wait()
         let line = try #require(result.stdout.split(separator: "\n").last.map(String.init))
         let out = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

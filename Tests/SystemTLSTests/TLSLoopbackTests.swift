@@ -5,7 +5,7 @@ import SystemTLS
 import Testing
 
 /// Our client handler against our server handler over real loopback sockets.
-@Suite struct TLSLoopbackTests {
+@Suite(.timeLimit(.minutes(2))) struct TLSLoopbackTests {
     let pki: TestPKI
     let serverContext: TLSServerContext
     let trustingClient: TLSClientContext
@@ -22,11 +22,11 @@ import Testing
     @Test func handshakeALPNSNIDataBothWaysAndCleanClose() async throws {
         let server = try await TLSEchoServer.start(serverContext)
         let client = Recorder()
-        let channel = try await connect(port: server.port, tls: (trustingClient, "localhost"), recorder: client)
-
-        // Written straight away, before the handshake can have finished: buffered, then sent in order.
+        // Written as soon as the handler is added (as WebSocketCore's client does), long before the handshake can
+        // have finished: buffered, then sent first.
         let greeting = Array("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
-        channel.writeAndFlush(ByteBuffer(bytes: greeting), promise: nil)
+        let channel = try await connect(
+            port: server.port, tls: (trustingClient, "localhost"), recorder: client, writeOnAdd: greeting)
         try await client.waitUntil("greeting echo") { $0.received.count >= greeting.count }
 
         let clientEvents = client.snapshot.handshakes
@@ -43,7 +43,7 @@ import Testing
 
         // 1 MiB each way (the echo sends it back), in one write whose promise completes once written.
         let big = patternBytes(count: 1 << 20)
-        try await channel.writeAndFlush(ByteBuffer(bytes: big)).get()
+        try await waitFor(channel.writeAndFlush(ByteBuffer(bytes: big)))
         try await client.waitUntil("1 MiB echo") { $0.received.count >= greeting.count + big.count }
         let received = client.snapshot.received
         #expect(received.count == greeting.count + big.count)
@@ -52,7 +52,7 @@ import Testing
         #expect(server.recorder.snapshot.received.count == greeting.count + big.count)
 
         // Clean close: our close_notify reaches the server, which answers and closes without error.
-        try await channel.close()
+        try await waitFor(channel.close())
         try await server.recorder.waitUntil("server connection closed") { $0.inactive == 1 }
         try await client.waitUntil("client inactive") { $0.inactive == 1 }
         #expect(server.recorder.snapshot.tlsErrors.isEmpty)
@@ -66,32 +66,48 @@ import Testing
         let server = try await TLSEchoServer.start(serverContext, closeOnBye: true)
         let client = Recorder()
         let channel = try await connect(port: server.port, tls: (trustingClient, "localhost"), recorder: client)
-        try await channel.writeAndFlush(ByteBuffer(bytes: Array("one\nBYE\n".utf8))).get()
+        try await waitFor(channel.writeAndFlush(ByteBuffer(bytes: Array("one\nBYE\n".utf8))))
         try await client.waitUntil("client closed by server") { $0.inactive == 1 }
         #expect(client.snapshot.received == Array("one\nBYE\n".utf8))
         #expect(client.snapshot.tlsErrors.isEmpty)
         try await server.recorder.waitUntil("server inactive") { $0.inactive == 1 }
         #expect(server.recorder.snapshot.tlsErrors.isEmpty)
-        try await channel.closeFuture.get()
+        try await waitFor(channel.closeFuture)
         try await server.stop()
     }
 
     @Test func manyWritesBeforeHandshakeKeepTheirOrderAndPromises() async throws {
         let server = try await TLSEchoServer.start(serverContext)
         let client = Recorder()
-        let channel = try await connect(port: server.port, tls: (trustingClient, "localhost"), recorder: client)
-        var expected = [UInt8]()
-        var futures = [EventLoopFuture<Void>]()
-        for i in 0..<200 {
-            let chunk = Array("message \(i);".utf8)
-            expected += chunk
-            futures.append(channel.write(ByteBuffer(bytes: chunk)))
-        }
-        channel.flush()
-        for future in futures { try await future.get() }
-        try await client.waitUntil("all echoed") { $0.received.count >= expected.count }
-        #expect(client.snapshot.received == expected)
-        try await channel.close()
+        // Written in channelActive, while the handshake is in progress.
+        let writes = (0..<200).map { Array("message \($0);".utf8) }
+        let expected = writes.flatMap { $0 }
+        let channel = try await connect(
+            port: server.port, tls: (trustingClient, "localhost"), recorder: client, initialWrites: writes)
+        // Written once connected; whether before or after the handshake finished, it must come after those.
+        try await waitFor(channel.writeAndFlush(ByteBuffer(bytes: Array("last".utf8))))
+        try await client.waitUntil("all echoed") { $0.received.count >= expected.count + 4 }
+        #expect(client.snapshot.received == expected + Array("last".utf8))
+        #expect(client.snapshot.writesSucceeded == 200)
+        #expect(client.snapshot.writesFailed == 0)
+        try await waitFor(channel.close())
+        try await server.stop()
+    }
+
+    @Test func writesBeyondTheHandshakeBufferLimitFail() async throws {
+        var configuration = TLSClientConfiguration(trustRoots: .file(pki.caCertificate))
+        configuration.maximumBufferedHandshakeWrites = 1000
+        let limited = try TLSClientContext(configuration: configuration)
+        let server = try await TLSEchoServer.start(serverContext)
+        let client = Recorder()
+        let writes = [[UInt8]](repeating: Array(repeating: 0x61, count: 400), count: 3)
+        let channel = try await connect(
+            port: server.port, tls: (limited, "localhost"), recorder: client, initialWrites: writes)
+        try await client.waitUntil("two echoed") { $0.received.count >= 800 && $0.writesFailed == 1 }
+        #expect(client.snapshot.writesSucceeded == 2)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(client.snapshot.received.count == 800)
+        try await waitFor(channel.close())
         try await server.stop()
     }
 
@@ -100,10 +116,10 @@ import Testing
         let client = Recorder()
         let channel = try await connect(port: server.port, tls: (trustingClient, "localhost"), recorder: client)
         let payload = patternBytes(count: 300_000, seed: 7)
-        try await channel.writeAndFlush(ByteBuffer(bytes: payload)).get()
+        try await waitFor(channel.writeAndFlush(ByteBuffer(bytes: payload)))
         try await client.waitUntil("echo with autoRead off") { $0.received.count >= payload.count }
         #expect(client.snapshot.received == payload)
-        try await channel.close()
+        try await waitFor(channel.close())
         try await server.recorder.waitUntil("server closed") { $0.inactive == 1 }
         #expect(server.recorder.snapshot.tlsErrors.isEmpty)
         try await server.stop()
@@ -113,13 +129,13 @@ import Testing
         let server = try await TLSEchoServer.start(serverContext)
         let client = Recorder()
         let channel = try await connect(port: server.port, tls: (trustingClient, "127.0.0.1"), recorder: client)
-        try await channel.writeAndFlush(ByteBuffer(bytes: Array("ip".utf8))).get()
+        try await waitFor(channel.writeAndFlush(ByteBuffer(bytes: Array("ip".utf8))))
         try await client.waitUntil("echo") { $0.received.count >= 2 }
         try await server.recorder.waitUntil("server handshake") { $0.handshakes.count == 1 }
         if case .handshakeCompleted(_, let name, _)? = server.recorder.snapshot.handshakes.first {
             #expect(name == nil)  // no SNI for an IP literal (RFC 6066 §3)
         }
-        try await channel.close()
+        try await waitFor(channel.close())
         try await server.stop()
     }
 
@@ -182,10 +198,10 @@ import Testing
         for hostname in ["parlor.example", nil] {
             let client = Recorder()
             let channel = try await connect(port: server.port, tls: (lax, hostname), recorder: client)
-            try await channel.writeAndFlush(ByteBuffer(bytes: Array("ok".utf8))).get()
+            try await waitFor(channel.writeAndFlush(ByteBuffer(bytes: Array("ok".utf8))))
             try await client.waitUntil("echo") { $0.received.count >= 2 }
             #expect(client.snapshot.tlsErrors.isEmpty)
-            try await channel.close()
+            try await waitFor(channel.close())
         }
         try await server.stop()
     }
@@ -196,9 +212,9 @@ import Testing
         let server = try await TLSEchoServer.start(serverContext)
         let raw = Recorder()
         let channel = try await connect(port: server.port, tls: nil, recorder: raw)
-        try await channel.writeAndFlush(
+        try await waitFor(channel.writeAndFlush(
             ByteBuffer(bytes: Array("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8))
-        ).get()
+        ))
         try await raw.waitUntil("server closes the connection") { $0.inactive == 1 }
         try await server.recorder.waitUntil("server error") { !$0.tlsErrors.isEmpty && $0.inactive == 1 }
         let error = try #require(server.recorder.snapshot.tlsErrors.first)
@@ -240,9 +256,8 @@ import Testing
         let raw = Recorder()
         let channel = try await connect(port: server.port, tls: nil, recorder: raw)
         // A record announcing a ClientHello whose body never fully arrives, then the client's end of stream.
-        try await channel.writeAndFlush(ByteBuffer(bytes: [0x16, 0x03, 0x03, 0x00, 0x05, 0x01, 0x00, 0x00, 0x01]))
-            .get()
-        try await channel.close()
+        try await waitFor(channel.writeAndFlush(ByteBuffer(bytes: [0x16, 0x03, 0x03, 0x00, 0x05, 0x01, 0x00, 0x00, 0x01])))
+        try await waitFor(channel.close())
         try await server.recorder.waitUntil("server error") { !$0.tlsErrors.isEmpty && $0.inactive == 1 }
         let errors = server.recorder.snapshot.tlsErrors
         #expect(errors.map(\.kind) == [.handshakeFailed])
@@ -263,18 +278,18 @@ import Testing
     }
 
     @Test func peerVanishingMidStreamIsReportedAsTruncation() async throws {
-        // A raw TCP relay would be needed to cut our own client short; instead the server side is cut: the client
-        // handshakes, then its TCP connection is closed underneath the TLS handler (no close_notify).
+        // After the handshake and some data, the client's TCP connection is closed underneath its TLS handler,
+        // so no close_notify is sent: the server must report possible truncation.
         let server = try await TLSEchoServer.start(serverContext)
         let client = Recorder()
         let channel = try await connect(port: server.port, tls: (trustingClient, "localhost"), recorder: client)
-        try await channel.writeAndFlush(ByteBuffer(bytes: Array("hello".utf8))).get()
+        try await waitFor(channel.writeAndFlush(ByteBuffer(bytes: Array("hello".utf8))))
         try await client.waitUntil("echo") { $0.received.count >= 5 }
-        try await channel.eventLoop.submit {
+        try await waitFor(channel.eventLoop.submit {
             let context = try channel.pipeline.syncOperations.context(handlerType: TLSHandler.self)
             // Closing from this handler's context goes to the head, bypassing TLSHandler's own close.
             context.close(promise: nil)
-        }.get()
+        })
         try await server.recorder.waitUntil("server sees the truncation") { !$0.tlsErrors.isEmpty }
         #expect(server.recorder.snapshot.tlsErrors.map(\.kind) == [.uncleanShutdown])
         #expect(server.recorder.snapshot.tlsErrors.first?.description.contains("close_notify") == true)
@@ -295,8 +310,8 @@ import Testing
     private func assertServerStillServes(_ server: TLSEchoServer) async throws {
         let client = Recorder()
         let channel = try await connect(port: server.port, tls: (trustingClient, "localhost"), recorder: client)
-        try await channel.writeAndFlush(ByteBuffer(bytes: Array("still here".utf8))).get()
+        try await waitFor(channel.writeAndFlush(ByteBuffer(bytes: Array("still here".utf8))))
         try await client.waitUntil("echo after garbage") { $0.received.count >= 10 }
-        try await channel.close()
+        try await waitFor(channel.close())
     }
 }

@@ -12,6 +12,9 @@ final class Recorder: Sendable {
         var received: [UInt8] = []
         var active = 0
         var inactive = 0
+        /// Promises of `initialWrites` that succeeded / failed.
+        var writesSucceeded = 0
+        var writesFailed = 0
     }
 
     private let state = Mutex(Snapshot())
@@ -55,16 +58,41 @@ final class RecordingHandler: ChannelInboundHandler {
     private let recorder: Recorder
     private let echo: Bool
     private let closeOnBye: Bool
+    private let writeOnAdd: [UInt8]?
+    private let initialWrites: [[UInt8]]
 
-    init(recorder: Recorder, echo: Bool, closeOnBye: Bool = false) {
+    /// `writeOnAdd` is written and flushed as soon as the handler is added (before the connection is even active);
+    /// `initialWrites` are written, then flushed together, when the connection becomes active.
+    init(
+        recorder: Recorder, echo: Bool, closeOnBye: Bool = false, writeOnAdd: [UInt8]? = nil,
+        initialWrites: [[UInt8]] = []
+    ) {
         self.recorder = recorder
         self.echo = echo
         self.closeOnBye = closeOnBye
+        self.writeOnAdd = writeOnAdd
+        self.initialWrites = initialWrites
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if let writeOnAdd {
+            context.writeAndFlush(Self.wrapOutboundOut(ByteBuffer(bytes: writeOnAdd)), promise: nil)
+        }
     }
 
     func channelActive(context: ChannelHandlerContext) {
         recorder.update { $0.active += 1 }
         context.fireChannelActive()
+        guard !initialWrites.isEmpty else { return }
+        let recorder = self.recorder
+        for bytes in initialWrites {
+            context.write(Self.wrapOutboundOut(ByteBuffer(bytes: bytes))).whenComplete { result in
+                recorder.update {
+                    if case .success = result { $0.writesSucceeded += 1 } else { $0.writesFailed += 1 }
+                }
+            }
+        }
+        context.flush()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -131,7 +159,7 @@ struct TLSEchoServer: Sendable {
     }
 
     func stop() async throws {
-        try await channel.close()
+        try await waitFor(channel.close())
     }
 }
 
@@ -154,7 +182,8 @@ final class ManualReadHandler: ChannelInboundHandler {
 
 /// Connects to 127.0.0.1:`port`, with a client `TLSHandler` for `hostname` unless `tls` is nil.
 func connect(
-    port: Int, tls: (context: TLSClientContext, hostname: String?)?, recorder: Recorder
+    port: Int, tls: (context: TLSClientContext, hostname: String?)?, recorder: Recorder,
+    writeOnAdd: [UInt8]? = nil, initialWrites: [[UInt8]] = []
 ) async throws -> Channel {
     try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .channelInitializer { channel in
@@ -163,7 +192,9 @@ func connect(
                     try channel.pipeline.syncOperations.addHandler(
                         tls.context.makeClientHandler(serverHostname: tls.hostname))
                 }
-                try channel.pipeline.syncOperations.addHandler(RecordingHandler(recorder: recorder, echo: false))
+                try channel.pipeline.syncOperations.addHandler(
+                    RecordingHandler(
+                        recorder: recorder, echo: false, writeOnAdd: writeOnAdd, initialWrites: initialWrites))
             }
         }
         .connect(host: "127.0.0.1", port: port)
@@ -187,4 +218,16 @@ func patternBytes(count: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> [UInt8] {
         out.append(UInt8(truncatingIfNeeded: state >> 33))
     }
     return out
+}
+
+/// Awaits `future`, failing after `timeout` instead of hanging the test run when a promise is never completed.
+@discardableResult
+func waitFor<T: Sendable>(_ future: EventLoopFuture<T>, timeout: TimeAmount = .seconds(15)) async throws -> T {
+    let promise = future.eventLoop.makePromise(of: T.self)
+    future.cascade(to: promise)
+    let timer = future.eventLoop.scheduleTask(in: timeout) {
+        promise.fail(TestFailure("a future was not completed within \(timeout)"))
+    }
+    defer { timer.cancel() }
+    return try await promise.futureResult.get()
 }

@@ -33,7 +33,7 @@ struct TestPKI: Sendable {
         let ecKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         let steps: [[String]] = [
             ["req", "-x509", "-new"] + ecKey + [
-                "-keyout", "ca.key", "-out", "ca.pem", "-days", "30", "-subj", "/CN=Parlor Test CA",
+                "-keyout", "ca.key", "-out", "ca.pem", "-days", "90", "-subj", "/CN=Parlor Test CA",
                 "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
             ],
             [
@@ -42,10 +42,10 @@ struct TestPKI: Sendable {
             ],
             [
                 "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
-                "-out", "server.pem", "-days", "30", "-extfile", "server.ext",
+                "-out", "server.pem", "-days", "90", "-extfile", "server.ext",
             ],
             ["req", "-x509", "-new"] + ecKey + [
-                "-keyout", "self.key", "-out", "self.pem", "-days", "30", "-subj", "/CN=localhost",
+                "-keyout", "self.key", "-out", "self.pem", "-days", "90", "-subj", "/CN=localhost",
                 "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
             ],
         ]
