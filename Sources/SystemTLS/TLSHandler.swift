@@ -48,8 +48,12 @@ public final class TLSHandler: ChannelDuplexHandler {
 
     /// The largest plaintext in one TLS record.
     static let maximumRecordPlaintext = 16 * 1024
-    /// Bytes of plaintext handed to one `SSL_write`, so that the memory BIO never holds more than this much ciphertext.
-    static let writeSlice = 64 * 1024
+    /// Bytes of plaintext handed to one `SSL_write` (one record), so that the write BIO, whose memory grows to its
+    /// largest content and stays, never holds more than one record of ciphertext.
+    static let writeSlice = maximumRecordPlaintext
+    /// Bytes of ciphertext handed to the read BIO at a time (a full record with its header and expansion fits), so that
+    /// it holds little more than one record however large the channel's reads are.
+    static let feedSlice = 17 * 1024
     /// An upper bound of the bytes a record adds to its plaintext (TLS 1.2 GCM: header 5 + explicit nonce 8 + tag 16).
     static let recordOverhead = 29
 
@@ -188,15 +192,19 @@ public final class TLSHandler: ChannelDuplexHandler {
         case .handshaking, .active:
             break
         }
-        guard feed(ciphertext) else {
-            fail(context: context, TLSError.fromQueue(.protocolError, fallback: "BIO_write failed"))
-            return
-        }
-        if state == .handshaking {
-            driveHandshake(context: context)
-        }
-        if state == .active {
-            readPlaintext(context: context)
+        var remaining = ciphertext
+        while remaining.readableBytes > 0, state == .handshaking || state == .active {
+            let slice = remaining.readSlice(length: min(remaining.readableBytes, Self.feedSlice))!
+            guard feed(slice) else {
+                fail(context: context, TLSError.fromQueue(.protocolError, fallback: "BIO_write failed"))
+                return
+            }
+            if state == .handshaking {
+                driveHandshake(context: context)
+            }
+            if state == .active {
+                readPlaintext(context: context)
+            }
         }
     }
 
@@ -355,7 +363,7 @@ public final class TLSHandler: ChannelDuplexHandler {
 
     // MARK: Reading
 
-    /// Hands the ciphertext to OpenSSL's read BIO. The BIO holds at most one partial record after `readPlaintext`.
+    /// Hands ciphertext to OpenSSL's read BIO, which holds at most one partial record after `readPlaintext`.
     private func feed(_ ciphertext: ByteBuffer) -> Bool {
         ciphertext.withUnsafeReadableBytes { bytes in
             var offset = 0
@@ -388,6 +396,10 @@ public final class TLSHandler: ChannelDuplexHandler {
             }
             if rc > 0 { continue }
             let code = SSL_get_error(ssl, rc)
+            // Taken before delivering: the next handlers may use OpenSSL (and clear its error queue) meanwhile.
+            let failure =
+                code == SSL_ERROR_WANT_READ || code == SSL_ERROR_ZERO_RETURN
+                ? nil : TLSError.fromQueue(.protocolError, fallback: "SSL_read failed (SSL_get_error \(code))")
             deliver(context: context, &scratch)
             switch code {
             case SSL_ERROR_WANT_READ:
@@ -399,8 +411,8 @@ public final class TLSHandler: ChannelDuplexHandler {
                 if state == .active { beginShutdown(context: context, promise: nil) }
                 return
             default:
-                if state == .active {
-                    fail(context: context, TLSError.fromQueue(.protocolError, fallback: "SSL_read failed (SSL_get_error \(code))"))
+                if state == .active, let failure {
+                    fail(context: context, failure)
                 }
                 return
             }

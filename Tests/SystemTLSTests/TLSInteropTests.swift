@@ -54,6 +54,38 @@ import Testing
         try await server.stop()
     }
 
+    /// Starts s_client with its standard input as a pipe, and waits for the handshake. s_client acts on commands
+    /// ("K", "R") only in this mode, and only when a read of its input starts with one: so each line is sent only
+    /// once the previous one has had its effect.
+    private func interactiveSClient(port: Int, _ extra: [String]) async throws -> ExternalProcess {
+        let process = try ExternalProcess(
+            ["openssl", "s_client", "-connect", "127.0.0.1:\(port)"] + extra, interactive: true)
+        try await process.waitForOutput("the handshake") { stdout, _ in stdout.contains("Verify return code") }
+        return process
+    }
+
+    @Test func opensslClientKeyUpdateIsAnswered() async throws {
+        let server = try await TLSEchoServer.start(serverContext)
+        let client = try await interactiveSClient(
+            port: server.port, ["-servername", "localhost", "-CAfile", pki.caCertificate])
+        defer { client.terminate() }
+        // s_client reports on standard error, and prints what it receives on standard output.
+        try client.send("before key update\n")
+        try await client.waitForOutput("first echo") { stdout, _ in stdout.contains("before key update\n") }
+        // A TLS 1.3 KeyUpdate that also asks the server to update its keys.
+        try client.send("K\n")
+        try await client.waitForOutput("key update") { _, stderr in stderr.contains("KEYUPDATE") }
+        try client.send("after key update\n")
+        try await client.waitForOutput("second echo") { stdout, _ in stdout.contains("after key update\n") }
+        try client.closeInput()  // s_client sends close_notify
+        let result = try await client.wait()
+        #expect(result.status == 0, "\(result.stderr)")
+        try await server.recorder.waitUntil("server closed") { $0.inactive == 1 }
+        #expect(server.recorder.snapshot.tlsErrors.isEmpty)
+        #expect(server.recorder.snapshot.received == Array("before key update\nafter key update\n".utf8))
+        try await server.stop()
+    }
+
     @Test func opensslClientTLS12GetsECDHEWithAEAD() async throws {
         let server = try await TLSEchoServer.start(serverContext, closeOnBye: true)
         let result = try await sClient(
@@ -66,6 +98,24 @@ import Testing
         #expect(output.contains("New, TLSv1.2, Cipher is ECDHE-RSA-AES128-GCM-SHA256"), "\(output)")
         #expect(output.contains("Secure Renegotiation IS supported"), "\(output)")
         #expect(output.contains("twelve\nBYE\n"), "\(output)")
+        try await server.stop()
+    }
+
+    @Test func opensslClientRenegotiationIsRefused() async throws {
+        let server = try await TLSEchoServer.start(serverContext)
+        let client = try await interactiveSClient(port: server.port, ["-tls1_2", "-servername", "localhost"])
+        defer { client.terminate() }
+        try client.send("before\n")
+        try await client.waitForOutput("echo") { stdout, _ in stdout.contains("before\n") }
+        // "R" makes s_client renegotiate (TLS 1.2): the server declines with a no_renegotiation alert, and the
+        // client gives up on the connection.
+        try client.send("R\n")
+        let result = try await client.wait()
+        #expect(result.stderr.contains("RENEGOTIATING"), "\(result.stderr)")
+        #expect(result.stderr.contains("no renegotiation"), "\(result.stderr)")
+        try await server.recorder.waitUntil("server closed") { $0.inactive == 1 }
+        #expect(server.recorder.snapshot.handshakes.count == 1)
+        #expect(server.recorder.snapshot.tlsErrors.map(\.kind) == [.protocolError])
         try await server.stop()
     }
 

@@ -296,6 +296,30 @@ import Testing
         try await server.stop()
     }
 
+    @Test func forgedRecordAfterHandshakeIsProtocolErrorOnBothSides() async throws {
+        let server = try await TLSEchoServer.start(serverContext)
+        let client = Recorder()
+        let channel = try await connect(port: server.port, tls: (trustingClient, "localhost"), recorder: client)
+        try await waitFor(channel.writeAndFlush(ByteBuffer(bytes: Array("hello".utf8))))
+        try await client.waitUntil("echo") { $0.received.count >= 5 }
+        // An application-data record that was never encrypted by the client's keys, written below its TLS handler.
+        let forged: [UInt8] = [0x17, 0x03, 0x03, 0x00, 0x30] + patternBytes(count: 0x30, seed: 9)
+        try await waitFor(channel.eventLoop.submit {
+            let context = try channel.pipeline.syncOperations.context(handlerType: TLSHandler.self)
+            context.writeAndFlush(NIOAny(ByteBuffer(bytes: forged)), promise: nil)
+        })
+        try await server.recorder.waitUntil("server rejects the record") { !$0.tlsErrors.isEmpty && $0.inactive == 1 }
+        let serverError = try #require(server.recorder.snapshot.tlsErrors.first)
+        #expect(serverError.kind == .protocolError)
+        #expect(serverError.reason.contains("bad record mac") || serverError.reason.contains("decryption failed"), "\(serverError)")
+        // The server's alert reaches the client, which reports it and closes.
+        try await client.waitUntil("client closed") { $0.inactive == 1 }
+        let clientError = try #require(client.snapshot.tlsErrors.first)
+        #expect(clientError.kind == .protocolError)
+        #expect(clientError.reason.contains("alert"), "\(clientError)")
+        try await server.stop()
+    }
+
     // MARK: Helpers
 
     private func failingHandshake(port: Int, client: TLSClientContext, hostname: String) async throws -> TLSError {

@@ -13,9 +13,11 @@ final class ExternalProcess: @unchecked Sendable {
     private let process = Process()
     private let stdoutPath: String
     private let stderrPath: String
+    private let input: Pipe?
 
-    /// Starts `arguments` (looked up on PATH), with `stdin` as its standard input (empty when nil).
-    init(_ arguments: [String], directory: String? = nil, stdin: Data? = nil) throws {
+    /// Starts `arguments` (looked up on PATH), with `stdin` as its standard input (empty when nil), or, when
+    /// `interactive`, a pipe that `send(_:)` writes to and `closeInput()` ends.
+    init(_ arguments: [String], directory: String? = nil, stdin: Data? = nil, interactive: Bool = false) throws {
         let base = NSTemporaryDirectory() + "parlor-tls-proc-" + UUID().uuidString
         stdoutPath = base + ".out"
         stderrPath = base + ".err"
@@ -26,7 +28,14 @@ final class ExternalProcess: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.standardInput = FileHandle(forReadingAtPath: stdinPath)
+        if interactive {
+            let pipe = Pipe()
+            input = pipe
+            process.standardInput = pipe
+        } else {
+            input = nil
+            process.standardInput = FileHandle(forReadingAtPath: stdinPath)
+        }
         process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
         process.standardError = FileHandle(forWritingAtPath: stderrPath)
         try process.run()
@@ -47,6 +56,31 @@ final class ExternalProcess: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(10))
         }
         return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
+    /// Writes `text` to the standard input of an interactive process.
+    func send(_ text: String) throws {
+        try input?.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+    }
+
+    /// Ends the standard input of an interactive process.
+    func closeInput() throws {
+        try input?.fileHandleForWriting.close()
+    }
+
+    /// Polls until `condition` holds for (stdout, stderr); throws after `timeout`.
+    func waitForOutput(
+        _ what: String, timeout: Duration = .seconds(15), _ condition: (String, String) -> Bool
+    ) async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while !condition(stdout, stderr) {
+            if clock.now > deadline {
+                terminate()
+                throw TestFailure("timed out waiting for \(what); stdout: \(stdout)\nstderr: \(stderr)")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     func terminate() {
