@@ -8,8 +8,9 @@ import NIOCore
 /// - The handshake starts when the channel becomes active (or when the handler is added to an active channel),
 ///   and asks for reads itself, so it also progresses with `autoRead` off.
 /// - Plaintext written before the handshake finishes is kept (up to `maximumBufferedHandshakeWrites` bytes) and
-///   encrypted and written, in order and with the same flushes, once it finishes. A write's promise completes when
-///   the ciphertext it produced has been written by the channel.
+///   encrypted and written, in order and with the same flushes, once it finishes; going past that limit fails the
+///   connection with `.bufferLimitExceeded`. A write's promise completes when the ciphertext it produced has been
+///   written by the channel.
 /// - When the handshake finishes the handler fires `TLSEvent.handshakeCompleted` as a user inbound event.
 /// - `close()` sends close_notify, and closes the connection once that is written (or after `shutdownTimeout`);
 ///   it does not wait for the peer's close_notify. A received close_notify is answered and the connection closed.
@@ -239,10 +240,10 @@ public final class TLSHandler: ChannelDuplexHandler {
         let plaintext = Self.unwrapOutboundIn(data)
         switch state {
         case .idle, .handshaking:
-            buffer(plaintext, promise: promise)
+            buffer(context: context, plaintext, promise: promise)
         case .active:
             if drainingBufferedWrites {
-                buffer(plaintext, promise: promise)
+                buffer(context: context, plaintext, promise: promise)
             } else {
                 encryptAndWrite(context: context, plaintext, promise: promise)
             }
@@ -430,12 +431,15 @@ public final class TLSHandler: ChannelDuplexHandler {
 
     // MARK: Writing
 
-    private func buffer(_ plaintext: ByteBuffer, promise: EventLoopPromise<Void>?) {
+    /// Keeps a write until the handshake finishes. Past the limit the connection fails: dropping one write and
+    /// sending the next would corrupt the stream.
+    private func buffer(context: ChannelHandlerContext, _ plaintext: ByteBuffer, promise: EventLoopPromise<Void>?) {
         guard bufferedWriteBytes + plaintext.readableBytes <= settings.maximumBufferedHandshakeWrites else {
-            promise?.fail(
-                TLSError(
-                    kind: .bufferLimitExceeded,
-                    reason: "more than \(settings.maximumBufferedHandshakeWrites) bytes written before the handshake finished"))
+            let error = TLSError(
+                kind: .bufferLimitExceeded,
+                reason: "more than \(settings.maximumBufferedHandshakeWrites) bytes written before the handshake finished")
+            promise?.fail(error)
+            fail(context: context, error)
             return
         }
         bufferedWriteBytes += plaintext.readableBytes

@@ -94,20 +94,30 @@ import Testing
         try await server.stop()
     }
 
-    @Test func writesBeyondTheHandshakeBufferLimitFail() async throws {
+    @Test func writesBeyondTheHandshakeBufferLimitFailTheConnection() async throws {
         var configuration = TLSClientConfiguration(trustRoots: .file(pki.caCertificate))
         configuration.maximumBufferedHandshakeWrites = 1000
         let limited = try TLSClientContext(configuration: configuration)
         let server = try await TLSEchoServer.start(serverContext)
+
+        // Within the limit: delivered.
+        let fits = Recorder()
+        let ok = try await connect(
+            port: server.port, tls: (limited, "localhost"), recorder: fits,
+            initialWrites: [[UInt8]](repeating: Array(repeating: 0x61, count: 500), count: 2))
+        try await fits.waitUntil("echo") { $0.received.count >= 1000 }
+        #expect(fits.snapshot.writesSucceeded == 2)
+        try await waitFor(ok.close())
+
+        // Past it: every buffered write fails, and so does the connection.
         let client = Recorder()
-        let writes = [[UInt8]](repeating: Array(repeating: 0x61, count: 400), count: 3)
-        let channel = try await connect(
-            port: server.port, tls: (limited, "localhost"), recorder: client, initialWrites: writes)
-        try await client.waitUntil("two echoed") { $0.received.count >= 800 && $0.writesFailed == 1 }
-        #expect(client.snapshot.writesSucceeded == 2)
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(client.snapshot.received.count == 800)
-        try await waitFor(channel.close())
+        _ = try await connect(
+            port: server.port, tls: (limited, "localhost"), recorder: client,
+            initialWrites: [[UInt8]](repeating: Array(repeating: 0x61, count: 400), count: 3))
+        try await client.waitUntil("connection failed") { $0.inactive == 1 && $0.writesFailed == 3 }
+        #expect(client.snapshot.writesSucceeded == 0)
+        #expect(client.snapshot.tlsErrors.map(\.kind) == [.bufferLimitExceeded])
+        #expect(client.snapshot.received.isEmpty)
         try await server.stop()
     }
 
