@@ -13,6 +13,7 @@ final class ExternalProcess: @unchecked Sendable {
     private let process = Process()
     private let stdoutPath: String
     private let stderrPath: String
+    private let stdinPath: String
     private let input: Pipe?
 
     /// Starts `arguments` (looked up on PATH), with `stdin` as its standard input (empty when nil), or, when
@@ -21,7 +22,7 @@ final class ExternalProcess: @unchecked Sendable {
         let base = NSTemporaryDirectory() + "parlor-tls-proc-" + UUID().uuidString
         stdoutPath = base + ".out"
         stderrPath = base + ".err"
-        let stdinPath = base + ".in"
+        stdinPath = base + ".in"
         _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         _ = FileManager.default.createFile(atPath: stdinPath, contents: stdin ?? Data())
@@ -39,6 +40,11 @@ final class ExternalProcess: @unchecked Sendable {
         process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
         process.standardError = FileHandle(forWritingAtPath: stderrPath)
         try process.run()
+    }
+
+    deinit {
+        terminate()
+        for path in [stdoutPath, stderrPath, stdinPath] { try? FileManager.default.removeItem(atPath: path) }
     }
 
     var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }

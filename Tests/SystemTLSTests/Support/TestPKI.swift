@@ -17,6 +17,7 @@ struct TestPKI: Sendable {
     static func get() throws -> TestPKI { try shared.get() }
 
     private static func generate() throws -> TestPKI {
+        removeStaleDirectories()
         let dir = NSTemporaryDirectory() + "parlor-tls-pki-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let ext = """
@@ -56,6 +57,23 @@ struct TestPKI: Sendable {
             }
         }
         return TestPKI(directory: dir)
+    }
+}
+
+extension TestPKI {
+    /// Removes what earlier test runs left (directories over an hour old; a run in progress keeps its own).
+    fileprivate static func removeStaleDirectories() {
+        let fm = FileManager.default
+        let tmp = NSTemporaryDirectory()
+        guard let names = try? fm.contentsOfDirectory(atPath: tmp) else { return }
+        for name in names where name.hasPrefix("parlor-tls-pki-") {
+            let path = tmp + name
+            if let modified = (try? fm.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                modified < Date(timeIntervalSinceNow: -3600)
+            {
+                try? fm.removeItem(atPath: path)
+            }
+        }
     }
 }
 
