@@ -129,10 +129,12 @@ let package = Package(
 
         // MARK: Tests
 
-        .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", nio, nioPosix, nioEmbedded]),
+        // Helpers shared by test targets: a throwaway PKI made with the openssl CLI, external processes.
+        .target(name: "ParlorTestSupport", path: "Tests/ParlorTestSupport"),
+        .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", "ParlorTestSupport", nio, nioPosix, nioEmbedded]),
         .testTarget(
             name: "WebSocketCoreTests",
-            dependencies: ["WebSocketCore", "SystemTLS", "CZlib", nio, nioPosix, nioHTTP1, nioEmbedded],
+            dependencies: ["WebSocketCore", "SystemTLS", "CZlib", "ParlorTestSupport", nio, nioPosix, nioHTTP1, nioEmbedded],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ParlorRulesTests", dependencies: ["ParlorRules"]),
@@ -141,7 +143,10 @@ let package = Package(
         .testTarget(name: "ParlorClientTests", dependencies: ["ParlorClient", "ParlorTerminal"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ParlorClient", "ParlorWire", "WebSocketCore", "parlor-server", "parlor", "parlor-load"],
+            dependencies: [
+                "ParlorClient", "ParlorWire", "WebSocketCore", "SystemTLS", "ParlorTestSupport", "parlor-server", "parlor",
+                "parlor-load",
+            ],
             resources: [.copy("Scripts")]
         ),
     ]
