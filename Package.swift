@@ -130,7 +130,7 @@ let package = Package(
         // MARK: Tests
 
         // Helpers shared by test targets: a throwaway PKI made with the openssl CLI, external processes.
-        .target(name: "ParlorTestSupport", path: "Tests/ParlorTestSupport"),
+        .target(name: "ParlorTestSupport", dependencies: ["WebSocketCore", nio], path: "Tests/ParlorTestSupport"),
         .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", "ParlorTestSupport", nio, nioPosix, nioEmbedded]),
         .testTarget(
             name: "WebSocketCoreTests",
@@ -139,7 +139,8 @@ let package = Package(
         ),
         .testTarget(name: "ParlorRulesTests", dependencies: ["ParlorRules"]),
         .testTarget(name: "ParlorWireTests", dependencies: ["ParlorWire"]),
-        .testTarget(name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorWire", "WebSocketCore"]),
+        .testTarget(
+            name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorWire", "WebSocketCore", "ParlorTestSupport"]),
         .testTarget(name: "ParlorClientTests", dependencies: ["ParlorClient", "ParlorTerminal"]),
         .testTarget(
             name: "EndToEndTests",
