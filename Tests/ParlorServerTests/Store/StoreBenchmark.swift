@@ -146,4 +146,5 @@ private final class EncodeOnlyStore: ParlorStore {
     func deleteLobby(id: String) async throws(StoreError) {}
     func loadCatalog() async throws(StoreError) -> Catalog? { nil }
     func saveCatalog(_ catalog: Catalog) async throws(StoreError) {}
+    func close() async {}
 }
