@@ -122,11 +122,7 @@ actor RoomActor {
     }
 
     private static func encode(_ room: RummyRoom) throws(WireError) -> EncodedJSON {
-        do {
-            return try EncodedJSON(GameRoom(room))
-        } catch {
-            throw WireError.internalError("The room could not be encoded.")
-        }
+        EncodedJSON(gameRoomOf: room)
     }
 
     private static func eventFrame(topic: Int, _ encoded: EncodedJSON) -> PreparedMessage {

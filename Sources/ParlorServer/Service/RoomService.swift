@@ -34,14 +34,14 @@ struct RoomService: Sendable {
             throw error
         }
         directory.install(actor)
-        return try encode(RoomServiceResult(room: GameRoom(room), currentUserId: caller))
+        return Self.roomServiceResult(EncodedJSON(gameRoomOf: room), caller: caller)
     }
 
     func joinRoom(_ args: JoinRoomArguments, by caller: UserID) async throws(WireError) -> EncodedJSON {
         let actor = try room(args.code)
         switch try await actor.perform(.join(playerName: args.playerName), by: caller) {
-        case .room(let room, _):
-            return try encode(RoomServiceResult(room: GameRoom(room), currentUserId: caller))
+        case .room(_, let encoded):
+            return Self.roomServiceResult(encoded, caller: caller)
         case .deleted:
             throw WireError(RoomError.roomNotFound(code: args.code))
         }
@@ -118,6 +118,17 @@ struct RoomService: Sendable {
         case .room(_, let encoded): return encoded
         case .deleted: throw WireError(RoomError.roomNotFound(code: code))
         }
+    }
+
+    /// `{"currentUserId": …, "room": …}` around a room view already encoded.
+    private static func roomServiceResult(_ room: EncodedJSON, caller: UserID) -> EncodedJSON {
+        var json = JSONWriter(capacity: room.bytes.count + 64)
+        json.beginObject()
+        json.field("currentUserId", caller.rawValue)
+        json.key("room")
+        json.raw(room)
+        json.endObject()
+        return json.encoded
     }
 
     private func encode(_ value: some Encodable) throws(WireError) -> EncodedJSON {

@@ -54,7 +54,7 @@ extension SQLiteWrite {
             : nil
         return .saveRoom(SavedRoom(
             code: room.id.rawValue, version: room.version,
-            payload: try SQLiteJSON.encode(room, what: "room \(room.id.rawValue)"),
+            payload: StoredRoomJSON.encode(room),
             finishedGame: finishedGame))
     }
 

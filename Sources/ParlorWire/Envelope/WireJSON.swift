@@ -26,6 +26,8 @@ public enum WireJSON {
             case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
             case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
                 out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import ParlorRules
+import ParlorWire
+
+/// Micro-benchmarks of the JSON work on the server's hot path: decoding a request, encoding a room's
+/// public view (once per version) and wrapping it into a reply or an event frame.
+struct WireBenchmarkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wire", abstract: "Measure request decoding and room encoding (no network).")
+
+    @Option(help: "Seconds to spend on each measurement.")
+    var seconds: Double = 1.0
+
+    func run() throws {
+        var generator = SystemRandomNumberGenerator()
+        let users = (0..<8).map { _ in UserID.random(using: &generator) }
+        let now = Instant(millisecondsSinceEpoch: 1_800_000_000_000)
+        var room = try RummyRoom.create(
+            code: RoomCode(uncheckedRawValue: "A1B2C3"), pointLimit: 350, pointValue: 25, playerCount: 8,
+            creator: users[0], playerName: "Player 0", at: now)
+        for (index, user) in users.enumerated().dropFirst() {
+            _ = try room.apply(.join(playerName: "Player \(index)"), by: user, at: now)
+            _ = try room.apply(.setReady(playerId: user, ready: true), by: user, at: now)
+        }
+        _ = try room.apply(.startGame, by: users[0], at: now)
+        for (index, user) in users.enumerated() {
+            _ = try room.apply(.submitScore(playerId: user, round: 1, score: 10 + index), by: user, at: now)
+        }
+        let request = Array(
+            #"{"id":1234,"op":"submitScore","args":{"roomCode":"A1B2C3","playerId":"\#(users[3])","round":1,"score":42}}"#.utf8)
+
+        print("measurement                               bytes      ops/s     µs/op")
+        measure("decode submitScore request", bytes: request.count) { _ = Request.decode(request) }
+        let view = try EncodedJSON(GameRoom(room))
+        measure("encode GameRoom view (8 players)", bytes: view.bytes.count) { _ = try? EncodedJSON(GameRoom(room)) }
+        measure("encode GameRoom view by hand (served)", bytes: view.bytes.count) { _ = EncodedJSON(gameRoomOf: room) }
+        measure("encode RummyRoom for the store", bytes: (try? WireJSON.encode(room).count) ?? 0) { _ = try? WireJSON.encode(room) }
+        measure("reply frame around encoded view", bytes: view.bytes.count) { _ = Reply.result(id: .number(1234), view) }
+        measure("event frame around encoded view", bytes: view.bytes.count) {
+            _ = EventMessage.frame(subscription: 17, event: .room, data: view)
+        }
+    }
+
+    private func measure(_ name: String, bytes: Int, _ body: () -> Void) {
+        for _ in 0..<100 { body() }
+        let clock = ContinuousClock()
+        var operations = 0
+        let start = clock.now
+        let budget = Duration.milliseconds(Int64(seconds * 1000))
+        while clock.now - start < budget {
+            for _ in 0..<100 { body() }
+            operations += 100
+        }
+        let elapsed = (clock.now - start) / .seconds(1)
+        let perSecond = Double(operations) / elapsed
+        print(
+            name.padding(toLength: 40, withPad: " ", startingAt: 0) + " " + String(bytes).leftPadded(6) + " "
+                + String(format: "%10.0f", perSecond) + " " + String(format: "%9.1f", 1e6 / perSecond))
+    }
+}
