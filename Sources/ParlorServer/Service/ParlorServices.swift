@@ -21,6 +21,10 @@ final class ParlorServices: Sendable {
     /// Opens the services over `store`: reads the token secret, loads the word list and the catalog, and
     /// brings every stored room and lobby back into an actor of its own.
     init(configuration: ServerConfiguration, store: any ParlorStore, clock: any ParlorClock, logger: Logger) async throws {
+        // Settings and the word list first: a server that cannot play word games should not start at all.
+        let wordGames = configuration.wordGames
+        try wordGames.validate()
+        let wordList = try WordListFile.load(wordGames.wordList)
         self.configuration = configuration
         self.logger = logger
         self.clock = clock
@@ -37,9 +41,6 @@ final class ParlorServices: Sendable {
         }
         logger.info("Rooms restored", metadata: ["count": "\(directory.count)"])
 
-        let wordGames = configuration.wordGames
-        try wordGames.validate()
-        let wordList = try WordListFile.load(wordGames.wordList)
         catalog = try await CatalogService.open(store: store, logger: logger)
         let lobbyDirectory = LobbyDirectory(codeSpace: wordGames.lobbyCodes, maxLobbies: wordGames.maxLobbies)
         self.lobbyDirectory = lobbyDirectory
