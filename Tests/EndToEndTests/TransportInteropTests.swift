@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
+import ParlorTestSupport
 import Testing
 import WebSocketCore
 
@@ -15,6 +16,18 @@ import WebSocketCore
         #expect(status == 0, "\(output)")
         #expect(output.contains(#""ok": true"#), "\(output)")
         if mode == "deflate" { #expect(output.contains("permessage-deflate"), "\(output)") }
+    }
+
+    @Test func pythonClientOverTLSAgainstTheRealServer() async throws {
+        let pki = try TestPKI.get()
+        let server = try await ServerProcess.start([
+            "--no-persist", "--echo", "--tls-cert", pki.serverCertificate, "--tls-key", pki.serverKey,
+        ])
+        let (status, output) = try await ScriptRunner.run(
+            "python3", "echo_websockets.py", arguments: ["wss://localhost:\(server.port)/echo", "deflate", pki.caCertificate])
+        await server.stop()
+        #expect(status == 0, "\(output)")
+        #expect(output.contains(#""tls": "TLSv1.3""#), "\(output)")
     }
 
     @Test(arguments: [true, false])

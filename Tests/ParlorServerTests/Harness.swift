@@ -1,4 +1,5 @@
 import Foundation
+import ParlorTestSupport
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
@@ -66,106 +67,6 @@ struct ParlorHarness: Sendable {
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
         return try await RawHTTP.send(port: port, method: method, path: path, body: data, token: token)
     }
-}
-
-/// A test client speaking Parlor's JSON envelope over one WebSocket. Not thread-safe: one test task.
-final class JSONConnection: @unchecked Sendable {
-    let webSocket: WebSocket
-    private var inbound: WebSocket.Inbound.AsyncIterator
-    private var nextID = 0
-    /// Events that arrived while waiting for a reply, in order.
-    private(set) var pendingEvents: [[String: Any]] = []
-    private(set) var userId: String?
-    private(set) var token: String?
-
-    init(_ webSocket: WebSocket) {
-        self.webSocket = webSocket
-        inbound = webSocket.inbound.makeAsyncIterator()
-    }
-
-    @discardableResult
-    func hello(token: String? = nil) async throws -> [String: Any] {
-        let reply = try await call("hello", token.map { ["token": $0] } ?? [:])
-        let result = try #require(reply["result"] as? [String: Any])
-        userId = result["userId"] as? String
-        self.token = result["token"] as? String
-        return result
-    }
-
-    /// Sends a request and returns its reply (`result` or `error`), keeping events that arrive first.
-    func call(_ op: String, _ args: [String: Any] = [:]) async throws -> [String: Any] {
-        nextID += 1
-        let id = nextID
-        try await sendJSON(["id": id, "op": op, "args": args])
-        return try await reply(to: id)
-    }
-
-    func sendJSON(_ object: [String: Any]) async throws {
-        let data = try JSONSerialization.data(withJSONObject: object)
-        try await webSocket.send(text: String(decoding: data, as: UTF8.self))
-    }
-
-    func reply(to id: Int) async throws -> [String: Any] {
-        while true {
-            let frame = try await nextFrame()
-            if let frameID = frame["id"] as? Int, frameID == id { return frame }
-            if frame["id"] is NSNull, frame["error"] != nil { return frame }
-            pendingEvents.append(frame)
-        }
-    }
-
-    /// The next event of subscription `sub` (buffered ones first).
-    func nextEvent(sub: Int, timeout: Duration = .seconds(5)) async throws -> [String: Any] {
-        if let index = pendingEvents.firstIndex(where: { ($0["sub"] as? Int) == sub }) {
-            return pendingEvents.remove(at: index)
-        }
-        while true {
-            let frame = try await nextFrame(timeout: timeout)
-            if (frame["sub"] as? Int) == sub { return frame }
-            pendingEvents.append(frame)
-        }
-    }
-
-    func nextFrame(timeout: Duration = .seconds(5)) async throws -> [String: Any] {
-        let iterator = UnsafeTransfer(inbound)
-        let result: (WebSocketMessage?, WebSocket.Inbound.AsyncIterator) = try await withThrowingTaskGroup(
-            of: (WebSocketMessage?, UnsafeTransfer<WebSocket.Inbound.AsyncIterator>)?.self
-        ) { group in
-            group.addTask {
-                var it = iterator.value
-                let message = try await it.next()
-                return (message, UnsafeTransfer(it))
-            }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            guard let first = try await group.next(), let value = first else {
-                group.cancelAll()
-                throw TestTimeout()
-            }
-            group.cancelAll()
-            return (value.0, value.1.value)
-        }
-        inbound = result.1
-        guard let message = result.0 else { throw ConnectionEnded() }
-        return try #require(try JSONSerialization.jsonObject(with: Data(message.data.readableBytesView)) as? [String: Any])
-    }
-}
-
-struct UnsafeTransfer<Value>: @unchecked Sendable {
-    var value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-struct TestTimeout: Error {}
-struct ConnectionEnded: Error {}
-
-extension Dictionary where Key == String, Value == Any {
-    var result: [String: Any]? { self["result"] as? [String: Any] }
-    var errorCode: String? { (self["error"] as? [String: Any])?["code"] as? String }
-    var errorStatus: String? { (self["error"] as? [String: Any])?["status"] as? String }
-    var errorMessage: String? { (self["error"] as? [String: Any])?["message"] as? String }
 }
 
 /// A minimal HTTP/1.1 client over a raw socket (FoundationNetworking is not part of this package).

@@ -1,3 +1,4 @@
+import ParlorTestSupport
 import NIOCore
 import NIOEmbedded
 import SystemTLS

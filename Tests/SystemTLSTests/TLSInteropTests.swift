@@ -1,3 +1,4 @@
+import ParlorTestSupport
 import Foundation
 import NIOCore
 import NIOPosix

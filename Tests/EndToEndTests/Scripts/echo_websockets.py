@@ -1,16 +1,19 @@
 """Python `websockets` against Parlor's /echo: text, binary, fragmented and large messages, pings and a
-close code, with and without permessage-deflate. Usage: echo_websockets.py WS_URL (deflate|plain)."""
+close code, with and without permessage-deflate. Usage: echo_websockets.py URL (deflate|plain) [CA_FILE]
+(a wss:// URL is verified against CA_FILE)."""
 import asyncio
 import json
 import os
+import ssl
 import sys
 
 import websockets
 
 
-async def main(url, mode):
+async def main(url, mode, ca_file=None):
     compression = "deflate" if mode == "deflate" else None
-    async with websockets.connect(url, compression=compression, max_size=2**22) as ws:
+    context = ssl.create_default_context(cafile=ca_file) if url.startswith("wss:") else None
+    async with websockets.connect(url, compression=compression, max_size=2**22, ssl=context) as ws:
         checks = 0
         for message in ["Hello", "κόσμε 🎲", "x" * 20000, b"\x00\xff" * 3000, os.urandom(60000)]:
             await ws.send(message)
@@ -25,7 +28,8 @@ async def main(url, mode):
         await ws.close(code=4001, reason="done here")
         assert ws.close_code == 4001, f"close code {ws.close_code}"
         print(json.dumps({"ok": True, "mode": mode, "checks": checks + 2,
-                          "extensions": ws.response.headers.get("Sec-WebSocket-Extensions")}))
+                          "extensions": ws.response.headers.get("Sec-WebSocket-Extensions"),
+                          "tls": ws.transport.get_extra_info("ssl_object").version() if context else None}))
 
 
-asyncio.run(main(sys.argv[1], sys.argv[2]))
+asyncio.run(main(*sys.argv[1:4]))

@@ -3,18 +3,18 @@ import Foundation
 /// A throwaway PKI made with the `openssl` CLI once per test process, in a fresh temporary directory:
 /// a test CA, a server certificate signed by it for `localhost` and `127.0.0.1`, and a self-signed certificate
 /// (same names) that the CA did not sign.
-struct TestPKI: Sendable {
-    let directory: String
+public struct TestPKI: Sendable {
+    public let directory: String
 
-    var caCertificate: String { directory + "/ca.pem" }
-    var serverCertificate: String { directory + "/server.pem" }
-    var serverKey: String { directory + "/server.key" }
-    var selfSignedCertificate: String { directory + "/self.pem" }
-    var selfSignedKey: String { directory + "/self.key" }
+    public var caCertificate: String { directory + "/ca.pem" }
+    public var serverCertificate: String { directory + "/server.pem" }
+    public var serverKey: String { directory + "/server.key" }
+    public var selfSignedCertificate: String { directory + "/self.pem" }
+    public var selfSignedKey: String { directory + "/self.key" }
 
-    static let shared: Result<TestPKI, Error> = Result { try TestPKI.generate() }
+    public static let shared: Result<TestPKI, Error> = Result { try TestPKI.generate() }
 
-    static func get() throws -> TestPKI { try shared.get() }
+    public static func get() throws -> TestPKI { try shared.get() }
 
     private static func generate() throws -> TestPKI {
         removeStaleDirectories()
@@ -77,7 +77,7 @@ extension TestPKI {
     }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct TestFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Runs a command-line peer (`openssl`, `python3`) with its output in files, so that nothing blocks on a full pipe.
-final class ExternalProcess: @unchecked Sendable {
+public final class ExternalProcess: @unchecked Sendable {
     // @unchecked: `process` is only started here and then only queried (isRunning, terminationStatus, terminate),
     // which Foundation allows from any thread; the file paths are immutable.
-    struct Result: Sendable {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
     private let process = Process()
@@ -18,7 +18,7 @@ final class ExternalProcess: @unchecked Sendable {
 
     /// Starts `arguments` (looked up on PATH), with `stdin` as its standard input (empty when nil), or, when
     /// `interactive`, a pipe that `send(_:)` writes to and `closeInput()` ends.
-    init(_ arguments: [String], directory: String? = nil, stdin: Data? = nil, interactive: Bool = false) throws {
+    public init(_ arguments: [String], directory: String? = nil, stdin: Data? = nil, interactive: Bool = false) throws {
         let base = NSTemporaryDirectory() + "parlor-tls-proc-" + UUID().uuidString
         stdoutPath = base + ".out"
         stderrPath = base + ".err"
@@ -47,11 +47,11 @@ final class ExternalProcess: @unchecked Sendable {
         for path in [stdoutPath, stderrPath, stdinPath] { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    public var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// Waits (without blocking a thread) for the process to exit; terminates it and throws after `timeout`.
-    func wait(timeout: Duration = .seconds(30)) async throws -> Result {
+    public func wait(timeout: Duration = .seconds(30)) async throws -> Result {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while process.isRunning {
@@ -65,17 +65,17 @@ final class ExternalProcess: @unchecked Sendable {
     }
 
     /// Writes `text` to the standard input of an interactive process.
-    func send(_ text: String) throws {
+    public func send(_ text: String) throws {
         try input?.fileHandleForWriting.write(contentsOf: Data(text.utf8))
     }
 
     /// Ends the standard input of an interactive process.
-    func closeInput() throws {
+    public func closeInput() throws {
         try input?.fileHandleForWriting.close()
     }
 
     /// Polls until `condition` holds for (stdout, stderr); throws after `timeout`.
-    func waitForOutput(
+    public func waitForOutput(
         _ what: String, timeout: Duration = .seconds(15), _ condition: (String, String) -> Bool
     ) async throws {
         let clock = ContinuousClock()
@@ -89,19 +89,19 @@ final class ExternalProcess: @unchecked Sendable {
         }
     }
 
-    func terminate() {
+    public func terminate() {
         if process.isRunning { process.terminate() }
     }
 
     /// Runs a command to completion.
-    static func run(
+    public static func run(
         _ arguments: [String], directory: String? = nil, stdin: Data? = nil, timeout: Duration = .seconds(30)
     ) async throws -> Result {
         try await ExternalProcess(arguments, directory: directory, stdin: stdin).wait(timeout: timeout)
     }
 
     /// Runs a command to completion, blocking the calling thread (for one-time set-up only).
-    static func runBlocking(_ arguments: [String], directory: String? = nil) throws -> Result {
+    public static func runBlocking(_ arguments: [String], directory: String? = nil) throws -> Result {
         let running = try ExternalProcess(arguments, directory: directory)
         running.process.waitUntilExit()
         return Result(status: running.process.terminationStatus, stdout: running.stdout, stderr: running.stderr)
