@@ -25,17 +25,16 @@ struct CatalogCommand: AsyncParsableCommand {
         @Argument(help: "The catalog file (JSON).")
         var file: String
 
-        @Option(help: "The server's data directory (where its database is).")
-        var dataDir: String = "./parlor-data"
+        @OptionGroup var storage: DataDirectoryOption
 
         func run() async throws {
             var logger = Logger(label: "parlor.catalog")
             logger.logLevel = .warning
             do {
-                let catalog = try await CatalogImport.run(file: file, dataDirectory: dataDir, logger: logger)
+                let catalog = try await CatalogImport.run(file: file, dataDirectory: storage.dataDir, logger: logger)
                 let levels = catalog.gameModes.reduce(0) { $0 + $1.levels.count }
                 print("Stored catalog version \(catalog.version): \(catalog.gameModes.count) game modes, \(levels) levels, "
-                    + "\(catalog.playOrder.count) games, in \(dataDir).")
+                    + "\(catalog.playOrder.count) games, in \(storage.dataDir).")
             } catch let error as CatalogFileError {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
                 throw ExitCode(1)
@@ -45,4 +44,10 @@ struct CatalogCommand: AsyncParsableCommand {
             }
         }
     }
+}
+
+/// `--data-dir`, shared by the server and `catalog import`.
+struct DataDirectoryOption: ParsableArguments {
+    @Option(help: "Directory for the database (rooms, lobbies, history, the catalog, the token secret). Created if missing.")
+    var dataDir: String = "./parlor-data"
 }

@@ -46,8 +46,9 @@ struct ParlorServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("allow-origin"), help: "Browser Origin allowed to open WebSockets (repeatable). Default: any.")
     var allowedOrigins: [String] = []
 
-    @Option(help: "Directory for the database (rooms, history, the token secret). Created if missing.")
-    var dataDir: String = "./parlor-data"
+    // An option group rather than a plain option so that `catalog import` sees the same --data-dir: a parent
+    // command's options are parsed before its subcommands', wherever they appear on the command line.
+    @OptionGroup var storage: DataDirectoryOption
 
     @Flag(help: "Keep everything in memory only (benchmarks): a restart loses every room.")
     var noPersist = false
@@ -124,7 +125,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.webSocket.idleTimeout = idleTimeout > 0 ? .seconds(Int64(idleTimeout)) : nil
         configuration.shutdownGracePeriod = .seconds(Int64(shutdownGrace))
         if !allowedOrigins.isEmpty { configuration.allowedOrigins = .allowList(Set(allowedOrigins)) }
-        configuration.dataDirectory = dataDir
+        configuration.dataDirectory = storage.dataDir
         configuration.persist = !noPersist
         configuration.roomExpiry = .nanoseconds(Int64(roomExpiryHours * 3_600_000_000_000))
         configuration.limits.maxRooms = maxRooms

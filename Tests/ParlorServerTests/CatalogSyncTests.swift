@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import ParlorTestSupport
 import ParlorRules
 import Testing
 @testable import ParlorServer
@@ -96,6 +98,34 @@ import Testing
                 #expect(try await ann.call("startGame", ["lobbyId": lobby.id, "gameId": "word-start-s"]).errorCode == "GAME_NOT_FOUND")
                 #expect(try await ann.call("startGame", ["lobbyId": lobby.id])["result"] is NSNull)
             }
+        }
+    }
+
+    /// As `parlor-server catalog import FILE --data-dir DIR` runs it: into the SQLite database of a
+    /// server that is running on DIR (and so holds its lock), then into one with no server running.
+    @Test func importingIntoARunningServersDataDirectoryReachesItsSubscribers() async throws {
+        try await withTemporaryDirectory { directory in
+            let logger = Logger(label: "parlor.test")
+            let opened = try StoreOpener.open(directory: directory, logger: logger)
+            let file = try Self.writeCatalog(Self.smallCatalog())
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            try await withParlor(store: opened.store, configure: {
+                LobbyFixture.configure(&$0)
+                $0.wordGames.catalogPollInterval = .milliseconds(20)
+            }) { parlor in
+                try await parlor.connect(signIn: false) { watcher in
+                    let sub = try #require(try await watcher.call("observeCatalog").result?["subscription"] as? Int)
+                    #expect((try await watcher.nextEvent(sub: sub)["data"] as? [String: Any])?["version"] as? Int == 1)
+                    let imported = try await CatalogImport.run(file: file, dataDirectory: directory, logger: logger)
+                    #expect(imported.version == 2)
+                    let next = try await watcher.nextEvent(sub: sub)
+                    #expect(next["event"] as? String == "catalog" && (next["data"] as? [String: Any])?["version"] as? Int == 2)
+                }
+            }
+            await opened.store.close()
+            withExtendedLifetime(opened.lock) {}
+            // No server running: the import takes the directory's lock itself.
+            #expect(try await CatalogImport.run(file: file, dataDirectory: directory, logger: logger).version == 3)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ParlorTestSupport
 import ParlorRules
 import Testing
 @testable import ParlorServer

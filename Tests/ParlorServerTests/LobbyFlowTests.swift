@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import ParlorTestSupport
 import ParlorRules
 import Testing
 @testable import ParlorServer
@@ -239,6 +241,33 @@ import Testing
             try await parlor.connect(token: token) { ann in
                 try await Self.checkRestored(ann, clock: clock, running: running, due: due)
             }
+        }
+    }
+
+    /// The same over the SQLite store that `parlor-server` runs on by default.
+    @Test func lobbiesAndDeadlinesSurviveARestartOnTheSQLiteStore() async throws {
+        try await withTemporaryDirectory { directory in
+            let clock = ManualClock()
+            let first = try SQLiteStore(directory: directory)
+            let (running, due, token) = try await withParlor(store: first, clock: clock, configure: LobbyFixture.configure) { parlor in
+                try await parlor.connect { ann in
+                    let running = try await LobbyFixture.create(ann)
+                    _ = try await ann.call("startGame", ["lobbyId": running.id, "gameId": "word-start-s"])  // 90 s
+                    _ = try await LobbyFixture.submit(ann, running.id, "sapphire")
+                    let due = try await LobbyFixture.create(ann)
+                    _ = try await ann.call("startGame", ["lobbyId": due.id, "gameId": "word-lightning-start-p"])  // 30 s
+                    return (running, due, ann.token!)
+                }
+            }
+            await first.close()
+            clock.advance(bySeconds: 45)
+            let second = try SQLiteStore(directory: directory)
+            try await withParlor(store: second, clock: clock, configure: LobbyFixture.configure) { parlor in
+                try await parlor.connect(token: token) { ann in
+                    try await Self.checkRestored(ann, clock: clock, running: running, due: due)
+                }
+            }
+            await second.close()
         }
     }
 

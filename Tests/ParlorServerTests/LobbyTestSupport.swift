@@ -1,4 +1,5 @@
 import Foundation
+import ParlorTestSupport
 import NIOConcurrencyHelpers
 import ParlorRules
 import Testing
@@ -125,4 +126,5 @@ final class FailingStore: ParlorStore {
     }
     func loadCatalog() async throws(StoreError) -> Catalog? { try await base.loadCatalog() }
     func saveCatalog(_ catalog: Catalog) async throws(StoreError) { try await base.saveCatalog(catalog) }
+    func close() async { await base.close() }
 }

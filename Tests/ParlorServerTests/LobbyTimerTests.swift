@@ -1,4 +1,5 @@
 import Foundation
+import ParlorTestSupport
 import Logging
 import ParlorRules
 import ParlorWire
