@@ -222,6 +222,32 @@ import Testing
         }
     }
 
+    @Test func abandonedLobbiesBetweenRoundsExpire() async throws {
+        let clock = ManualClock()
+        try await withParlor(clock: clock, configure: LobbyFixture.configure) { parlor in
+            let abandoned = try await parlor.connect { try await LobbyFixture.create($0) }
+            let playing = try await parlor.connect { ann in
+                let lobby = try await LobbyFixture.create(ann)
+                _ = try await ann.call("startGame", ["lobbyId": lobby.id, "gameId": "category-us-states"])  // 120 s
+                return lobby
+            }
+            try await parlor.connect { present in
+                let occupied = try await LobbyFixture.create(present)
+                clock.advance(bySeconds: 23 * 3600)
+                #expect(await parlor.services.expireAbandonedLobbies() == 0)
+                clock.advance(bySeconds: 2 * 3600)
+                // The playing lobby's round ended when the clock jumped: too recent a change to expire it.
+                try await Task.sleep(for: .milliseconds(50))
+                #expect(await parlor.services.expireAbandonedLobbies() == 1)
+                #expect(parlor.services.lobbyDirectory.lobby(id: abandoned.id) == nil)
+                #expect(parlor.services.lobbyDirectory.lobby(id: occupied.id) != nil)
+                #expect(parlor.services.lobbyDirectory.lobby(id: playing.id) != nil)
+                let gone = try await present.call("joinLobby", ["lobbyCode": abandoned.code, "user": LobbyFixture.user("Cy")])
+                #expect(gone.errorCode == "LOBBY_NOT_FOUND")
+            }
+        }
+    }
+
     @Test func lobbiesAndDeadlinesSurviveARestart() async throws {
         let store = InMemoryStore()
         let clock = ManualClock()
