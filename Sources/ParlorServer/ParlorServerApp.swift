@@ -62,7 +62,8 @@ struct ParlorApplication: WebSocketServerApplication {
     }
 }
 
-/// A running Parlor: the listener and the room expiry sweeps over one set of services.
+/// A running Parlor: the listener, the expiry sweeps, the word rounds' timers and the catalog poll over
+/// one set of services.
 ///
 /// As a ServiceLifecycle `Service`, `run()` serves until graceful shutdown (SIGTERM/SIGINT in
 /// `parlor-server`): no new connections, in-flight operations are answered, clients are closed with 1001.
@@ -108,6 +109,7 @@ public final class ParlorServer: Service, Sendable {
                     try await self.listener.run()
                 }
                 group.addTask { await self.sweepExpiredRooms() }
+                group.addTask { await self.untilStopped { await self.services.runWordGames() } }
             }
         } onGracefulShutdown: {
             self.beginGracefulShutdown()
@@ -131,6 +133,17 @@ public final class ParlorServer: Service, Sendable {
             }
             if stopped.isFired || Task.isCancelled { return }
             _ = await services.expireAbandonedRooms()
+            _ = await services.expireAbandonedLobbies()
+        }
+    }
+
+    /// Runs `body` until the listener has stopped, then cancels it (round timers, the catalog poll).
+    private func untilStopped(_ body: @escaping @Sendable () async -> Void) async {
+        await withTaskGroup(of: Void.self) { race in
+            race.addTask { await body() }
+            race.addTask { await self.stopped.wait() }
+            await race.next()
+            race.cancelAll()
         }
     }
 }

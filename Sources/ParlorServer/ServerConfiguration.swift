@@ -40,6 +40,8 @@ public struct ServerConfiguration: Sendable {
     public var expirySweepInterval: TimeAmount = .minutes(1)
     /// Limits on what clients control.
     public var limits = Limits()
+    /// Word lobbies and the game catalog: the word list, lobby capacity and limits, the catalog poll.
+    public var wordGames = WordGameConfiguration()
 
     public struct Limits: Sendable {
         /// Rooms the server holds at once; creating more fails with NO_FREE_CODE.

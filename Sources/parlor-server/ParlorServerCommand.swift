@@ -13,7 +13,8 @@ struct ParlorServerCommand: AsyncParsableCommand {
             Serves WebSocket (/ws) and HTTP (/healthz, REST routes) on one port. Prints \
             "listening on HOST:PORT" once it accepts connections. SIGINT or SIGTERM stop it gracefully: \
             no new connections, in-flight operations finish, clients are closed with 1001.
-            """)
+            """,
+        subcommands: [CatalogCommand.self])
 
     @Option(help: "Address to listen on. 127.0.0.1 keeps Parlor on this machine; 0.0.0.0 opens it to the network.")
     var host: String = "127.0.0.1"
@@ -45,8 +46,9 @@ struct ParlorServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("allow-origin"), help: "Browser Origin allowed to open WebSockets (repeatable). Default: any.")
     var allowedOrigins: [String] = []
 
-    @Option(help: "Directory for the database (rooms, history, the token secret). Created if missing.")
-    var dataDir: String = "./parlor-data"
+    // An option group rather than a plain option so that `catalog import` sees the same --data-dir: a parent
+    // command's options are parsed before its subcommands', wherever they appear on the command line.
+    @OptionGroup var storage: DataDirectoryOption
 
     @Flag(help: "Keep everything in memory only (benchmarks): a restart loses every room.")
     var noPersist = false
@@ -59,6 +61,18 @@ struct ParlorServerCommand: AsyncParsableCommand {
 
     @Option(help: "Requests per second one connection may make (bursts of twice that are allowed).")
     var rateLimit: Int = 30
+
+    @Option(help: "English word list for the word games, one word per line (Debian: apt-get install wamerican).")
+    var wordList: String = WordListSource.defaultPath
+
+    @Option(help: "Players a word lobby seats (1-100).")
+    var lobbyCapacity: Int = 12
+
+    @Option(help: "Word lobbies the server holds at once; creating more fails with NO_FREE_CODE.")
+    var maxLobbies: Int = 100_000
+
+    @Option(help: "Seconds between looks in the store for a catalog imported with `catalog import`; 0: never.")
+    var catalogPollInterval: Int = 5
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
@@ -81,6 +95,10 @@ struct ParlorServerCommand: AsyncParsableCommand {
         }
         guard roomExpiryHours > 0 else { throw ValidationError("--room-expiry-hours must be positive (got \(roomExpiryHours)).") }
         guard maxRooms > 0, rateLimit > 0 else { throw ValidationError("--max-rooms and --rate-limit must be positive.") }
+        guard (1...100).contains(lobbyCapacity) else { throw ValidationError("--lobby-capacity must be between 1 and 100 (got \(lobbyCapacity)).") }
+        guard maxLobbies > 0, catalogPollInterval >= 0 else {
+            throw ValidationError("--max-lobbies must be positive and --catalog-poll-interval cannot be negative.")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
@@ -107,12 +125,16 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.webSocket.idleTimeout = idleTimeout > 0 ? .seconds(Int64(idleTimeout)) : nil
         configuration.shutdownGracePeriod = .seconds(Int64(shutdownGrace))
         if !allowedOrigins.isEmpty { configuration.allowedOrigins = .allowList(Set(allowedOrigins)) }
-        configuration.dataDirectory = dataDir
+        configuration.dataDirectory = storage.dataDir
         configuration.persist = !noPersist
         configuration.roomExpiry = .nanoseconds(Int64(roomExpiryHours * 3_600_000_000_000))
         configuration.limits.maxRooms = maxRooms
         configuration.limits.requestsPerSecond = rateLimit
         configuration.limits.requestBurst = rateLimit * 2
+        configuration.wordGames.wordList = .file(wordList)
+        configuration.wordGames.lobbyCapacity = lobbyCapacity
+        configuration.wordGames.maxLobbies = maxLobbies
+        configuration.wordGames.catalogPollInterval = catalogPollInterval > 0 ? .seconds(Int64(catalogPollInterval)) : nil
 
         do {
             try await ParlorServerRunner.run(configuration: configuration, logger: logger) { address in

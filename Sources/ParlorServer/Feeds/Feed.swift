@@ -109,6 +109,18 @@ public final class Feed: Sendable {
         subscriber.continuation.finish()
         return true
     }
+
+    /// Ends every subscription of `user` (who left a lobby): each receives `frames` as its last item.
+    func cancel(user: UserID, with frames: [PreparedMessage]) {
+        let ended = state.withLockedValue { state -> [Subscriber] in
+            let ids = state.subscribers.filter { $0.value.user == user }.map(\.key)
+            return ids.compactMap { state.subscribers.removeValue(forKey: $0) }
+        }
+        for subscriber in ended {
+            subscriber.continuation.yield(.ended(frames))
+            subscriber.continuation.finish()
+        }
+    }
 }
 
 /// One subscriber's end of a feed.

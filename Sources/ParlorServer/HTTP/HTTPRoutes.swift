@@ -72,6 +72,11 @@ struct HTTPRoutes: Sendable {
                 userId: try Self.userID(userId), before: query["before"], limit: query["limit"].flatMap { Int($0) })
             return Self.json(.ok, try await rooms.listGames(args, by: user))
 
+        case (.GET, .catalog):
+            return CatalogHTTP.response(services.catalog.current, ifNoneMatch: request.headers["If-None-Match"])
+        case (_, .function(let name)):
+            return await CallableFunctions(services: services).respond(to: request, function: name)
+
         case (_, .webSocket):
             throw WireError(.upgradeRequired, "/ws speaks WebSocket: send an upgrade request.")
         case (_, .unknown):
@@ -93,6 +98,9 @@ struct HTTPRoutes: Sendable {
         case scores(String)
         case nextRound(String)
         case userGames(String)
+        case catalog
+        /// `/functions/{name}`: a callable function (`CallableFunctions`).
+        case function(String)
         case unknown
 
         init(_ path: [String]) {
@@ -104,10 +112,13 @@ struct HTTPRoutes: Sendable {
                 case "session": self = .session
                 case "ws": self = .webSocket
                 case "rooms": self = .rooms
+                case "catalog": self = .catalog
                 default: self = .unknown
                 }
             case 2 where path[0] == "rooms":
                 self = .room(path[1])
+            case 2 where path[0] == "functions":
+                self = .function(path[1])
             case 3 where path[0] == "rooms":
                 switch path[2] {
                 case "players": self = .players(path[1])

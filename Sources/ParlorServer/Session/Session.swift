@@ -106,7 +106,17 @@ final class Session: Sendable {
         do {
             switch request.operation {
             case .observeRoom(let args):
-                let active = try await observe(args.code)
+                // Anyone may watch a room, signed in or not (spectators).
+                let active = try track(try await services.rooms.observe(code: args.code, user: user))
+                next.startForwarding = active.fresh ? active.subscription : nil
+                next.reply = Reply.result(id: request.id, try Self.encode(Subscribed(subscription: active.subscription.subscription.topic)))
+            case .observeLobby(let args):
+                let active = try track(try await services.lobbies.observe(lobbyId: args.lobbyId, by: try signedIn()))
+                next.startForwarding = active.fresh ? active.subscription : nil
+                next.reply = Reply.result(id: request.id, try services.lobbies.observeReply(topic: active.subscription.subscription.topic))
+            case .observeCatalog:
+                // The catalog is public: anyone may follow it.
+                let active = try track(try services.catalog.subscribe(user: user))
                 next.startForwarding = active.fresh ? active.subscription : nil
                 next.reply = Reply.result(id: request.id, try Self.encode(Subscribed(subscription: active.subscription.subscription.topic)))
             case .unsubscribe(let args):
@@ -126,10 +136,10 @@ final class Session: Sendable {
     private func perform(_ operation: Operation) async throws(WireError) -> EncodedJSON {
         if case .hello(let args) = operation { return try hello(args) }
         if case .getRoom(let args) = operation { return try await services.rooms.getRoom(code: args.code) }
-        guard let user else {
-            throw WireError(.unauthenticated, "Sign in first: send hello (with your token to resume).")
-        }
+        if case .getCatalog(let args) = operation { return try services.catalog.get(since: args.since) }
+        let user = try signedIn()
         let rooms = services.rooms
+        let lobbies = services.lobbies
         switch operation {
         case .createRoom(let args): return try await rooms.createRoom(args, by: user)
         case .joinRoom(let args): return try await rooms.joinRoom(args, by: user)
@@ -139,12 +149,24 @@ final class Session: Sendable {
         case .submitScore(let args): return try await rooms.submitScore(args, by: user)
         case .nextRound(let args): return try await rooms.nextRound(roomCode: args.roomCode, by: user)
         case .listGames(let args): return try await rooms.listGames(args, by: user)
+        case .createLobby(let args): return try await lobbies.createLobby(args, by: user)
+        case .joinLobby(let args): return try await lobbies.joinLobby(args, by: user)
+        case .startGame(.lobby(let lobbyId, let gameId)): return try await lobbies.startGame(lobbyId: lobbyId, gameId: gameId, by: user)
+        case .submitWord(let args): return try await lobbies.submitWord(args, by: user)
+        case .leaveLobby(let args): return try await lobbies.leaveLobby(args, by: user)
         default:
             throw WireError(.notFound, "\(operation.name.rawValue) is not available on this server.")
         }
     }
 
     // MARK: Identity
+
+    private func signedIn() throws(WireError) -> UserID {
+        guard let user else {
+            throw WireError(.unauthenticated, "Sign in first: send hello (with your token to resume).")
+        }
+        return user
+    }
 
     /// `hello`: resume the user a valid token names, or sign in as a new anonymous user. A token that
     /// is altered or from another server is never accepted; the caller gets a new identity instead.
@@ -176,9 +198,9 @@ final class Session: Sendable {
 
     // MARK: Subscriptions
 
-    private func observe(_ code: String) async throws(WireError) -> (subscription: ActiveSubscription, fresh: Bool) {
-        // Anyone may watch a room, signed in or not (spectators).
-        let subscription = try await services.rooms.observe(code: code, user: user)
+    /// Holds `subscription` on this connection, within the per-connection limit. Observing a topic already
+    /// observed keeps the existing subscription (not fresh) and drops the new one.
+    private func track(_ subscription: FeedSubscription) throws(WireError) -> (subscription: ActiveSubscription, fresh: Bool) {
         let limit = services.configuration.limits.maxSubscriptionsPerConnection
         let outcome = state.withLockedValue { state -> Result<(ActiveSubscription, Bool), WireError> in
             if let existing = state.subscriptions[subscription.topic] { return .success((existing, false)) }
@@ -191,7 +213,7 @@ final class Session: Sendable {
         }
         switch outcome {
         case .success(let (active, fresh)):
-            // Observing a room already observed: the existing subscription carries on; drop the new one.
+            // Observing a topic already observed: the existing subscription carries on; drop the new one.
             if !fresh { subscription.cancel(with: []) }
             return (active, fresh)
         case .failure(let error):

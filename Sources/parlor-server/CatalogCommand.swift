@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ParlorServer
+
+/// `parlor-server catalog …`: manage the game catalog in the store.
+struct CatalogCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalog",
+        abstract: "Manage the word game catalog.",
+        subcommands: [Import.self])
+
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Validate a catalog file and store it as the catalog's next version.",
+            discussion: """
+                FILE is a catalog in the seed's shape ({"version", "updatedAt", "gameModes": [...]}); its version \
+                and updatedAt are replaced by the next version number and now. Every problem is printed with its \
+                path in the file, and nothing is stored unless there are none. Servers running on the same data \
+                directory publish the new version to their observeCatalog subscribers within their \
+                --catalog-poll-interval.
+                """)
+
+        @Argument(help: "The catalog file (JSON).")
+        var file: String
+
+        @OptionGroup var storage: DataDirectoryOption
+
+        func run() async throws {
+            var logger = Logger(label: "parlor.catalog")
+            logger.logLevel = .warning
+            do {
+                let catalog = try await CatalogImport.run(file: file, dataDirectory: storage.dataDir, logger: logger)
+                let levels = catalog.gameModes.reduce(0) { $0 + $1.levels.count }
+                print("Stored catalog version \(catalog.version): \(catalog.gameModes.count) game modes, \(levels) levels, "
+                    + "\(catalog.playOrder.count) games, in \(storage.dataDir).")
+            } catch let error as CatalogFileError {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                throw ExitCode(1)
+            } catch {
+                FileHandle.standardError.write(Data("parlor-server catalog import: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+    }
+}
+
+/// `--data-dir`, shared by the server and `catalog import`.
+struct DataDirectoryOption: ParsableArguments {
+    @Option(help: "Directory for the database (rooms, lobbies, history, the catalog, the token secret). Created if missing.")
+    var dataDir: String = "./parlor-data"
+}

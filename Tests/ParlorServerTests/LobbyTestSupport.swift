@@ -1,0 +1,130 @@
+import Foundation
+import ParlorTestSupport
+import NIOConcurrencyHelpers
+import ParlorRules
+import Testing
+@testable import ParlorServer
+
+/// Shared set-up for the word lobby tests: a small word list, profiles, and helpers that drive lobbies
+/// over the wire.
+enum LobbyFixture {
+    /// Enough real words to play "Starts with S" (the starter catalog's first game).
+    static let words = SetWordList([
+        "sapphire", "salt", "sun", "sea", "sand", "snow", "star", "stone", "swan", "silk", "bread", "banana",
+    ])
+
+    static func configure(_ configuration: inout ServerConfiguration) {
+        configuration.wordGames.wordList = .words(words)
+        configuration.wordGames.catalogPollInterval = nil
+    }
+
+    static func user(_ name: String, color: Int = 3, emoji: Int = 7) -> [String: Any] {
+        ["username": name, "colorNumber": color, "emojiNumber": emoji]
+    }
+
+    /// Creates a lobby as `host`; returns its id and code.
+    static func create(_ host: JSONConnection, name: String = "Ann") async throws -> (id: String, code: String) {
+        let reply = try await host.call("createLobby", ["user": user(name)])
+        let result = try #require(reply.result, "createLobby failed: \(reply)")
+        return (try #require(result["lobbyId"] as? String), try #require(result["lobbyCode"] as? String))
+    }
+
+    /// Creates a lobby as `host` and seats `guests`; returns its id and code.
+    static func seat(_ host: JSONConnection, _ guests: [JSONConnection]) async throws -> (id: String, code: String) {
+        let lobby = try await create(host)
+        for (index, guest) in guests.enumerated() {
+            let joined = try await guest.call("joinLobby", ["lobbyCode": lobby.code, "user": user("Guest\(index + 1)")])
+            #expect(joined.result?["lobbyId"] as? String == lobby.id, "joinLobby failed: \(joined)")
+        }
+        return lobby
+    }
+
+    static func observe(_ client: JSONConnection, _ lobbyId: String) async throws -> Int {
+        let reply = try await client.call("observeLobby", ["lobbyId": lobbyId])
+        return try #require(reply.result?["subscription"] as? Int, "observeLobby failed: \(reply)")
+    }
+
+    static func submit(_ client: JSONConnection, _ lobbyId: String, _ word: String) async throws -> [String: Any] {
+        let reply = try await client.call("submitWord", ["lobbyId": lobbyId, "word": word])
+        return try #require(reply.result, "submitWord \(word) failed: \(reply)")
+    }
+}
+
+/// Every event one connection reads from a lobby subscription, kept so a test can check what reached it.
+final class LobbyEventLog {
+    private(set) var frames: [[String: Any]] = []
+
+    /// Reads events of `sub` until a `lobby` event whose data satisfies `predicate`; returns that data.
+    func nextLobby(
+        _ client: JSONConnection, sub: Int, timeout: Duration = .seconds(5), where predicate: ([String: Any]) -> Bool
+    ) async throws -> [String: Any] {
+        while true {
+            let frame = try await client.nextEvent(sub: sub, timeout: timeout)
+            frames.append(frame)
+            if frame["event"] as? String == "lobby", let data = frame["data"] as? [String: Any], predicate(data) {
+                return data
+            }
+        }
+    }
+
+    /// Reads events of `sub` until a `lobbyPrivate` event whose data satisfies `predicate`; returns that data.
+    func nextPrivate(
+        _ client: JSONConnection, sub: Int, timeout: Duration = .seconds(5), where predicate: ([String: Any]) -> Bool
+    ) async throws -> [String: Any] {
+        while true {
+            let frame = try await client.nextEvent(sub: sub, timeout: timeout)
+            frames.append(frame)
+            if frame["event"] as? String == "lobbyPrivate", let data = frame["data"] as? [String: Any], predicate(data) {
+                return data
+            }
+        }
+    }
+
+    /// The frames as the JSON text they arrived as (keys re-serialised in sorted order).
+    var texts: [String] {
+        frames.map { String(decoding: (try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys])) ?? Data(), as: UTF8.self) }
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    var status: String? { self["status"] as? String }
+    var roundNumber: Int? { (self["round"] as? [String: Any])?["number"] as? Int }
+    var lastRoundNumber: Int? { (self["lastRound"] as? [String: Any])?["number"] as? Int }
+    var version: Int? { self["version"] as? Int }
+    var words: [[String: Any]] { self["words"] as? [[String: Any]] ?? [] }
+}
+
+/// A store that can be told to fail, to reach `internal` over the wire.
+final class FailingStore: ParlorStore {
+    let base = InMemoryStore()
+    private let failing = NIOLockedValueBox(false)
+
+    var failsLobbyWrites: Bool {
+        get { failing.withLockedValue { $0 } }
+        set { failing.withLockedValue { $0 = newValue } }
+    }
+
+    private func check() throws(StoreError) {
+        if failsLobbyWrites { throw StoreError(.diskFull, "disk full (test)") }
+    }
+
+    func serverSecret() async throws(StoreError) -> [UInt8] { try await base.serverSecret() }
+    func loadRooms() async throws(StoreError) -> [RummyRoom] { try await base.loadRooms() }
+    func saveRoom(_ room: RummyRoom) async throws(StoreError) { try await base.saveRoom(room) }
+    func deleteRoom(_ code: RoomCode) async throws(StoreError) { try await base.deleteRoom(code) }
+    func finishedGames(of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [RummyRoom] {
+        try await base.finishedGames(of: user, before: before, limit: limit)
+    }
+    func loadLobbies() async throws(StoreError) -> [WordLobby] { try await base.loadLobbies() }
+    func saveLobby(_ lobby: WordLobby) async throws(StoreError) {
+        try check()
+        try await base.saveLobby(lobby)
+    }
+    func deleteLobby(id: String) async throws(StoreError) {
+        try check()
+        try await base.deleteLobby(id: id)
+    }
+    func loadCatalog() async throws(StoreError) -> Catalog? { try await base.loadCatalog() }
+    func saveCatalog(_ catalog: Catalog) async throws(StoreError) { try await base.saveCatalog(catalog) }
+    func close() async { await base.close() }
+}
