@@ -244,8 +244,10 @@ import Testing
     }
 
     @Test func gracefulShutdownLetsHandlersFinishThenSends1001() async throws {
+        let upgraded = NIOLockedValueBox(0)
         var app = TestApplication()
         app.serve = { ws, _ in
+            upgraded.withLockedValue { $0 += 1 }
             // One handler watches for shutdown and says goodbye itself; the echo default would be closed
             // by the server after the grace period.
             if ws.subprotocol == "polite" {
@@ -271,7 +273,8 @@ import Testing
                     }
                 }
             }
-            try await Task.sleep(for: .milliseconds(200))
+            // Shut down only once both clients are being served.
+            while upgraded.withLockedValue({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(10)) }
             server.beginGracefulShutdown()
             var statuses: [WebSocketCloseStatus] = []
             for try await status in group { if let status { statuses.append(status) } }
