@@ -36,6 +36,11 @@ final class DataDirectoryLock: Sendable {
         self.descriptor = descriptor
     }
 
+    /// Lets go of the lock now (it is also released when this value goes away).
+    func release() {
+        flock(descriptor, LOCK_UN)
+    }
+
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)
