@@ -5,7 +5,7 @@ public struct ParlorLoadCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "parlor-load",
         abstract: "Load generator for Parlor: concurrent rooms, reconnect storms, idle connections.",
-        subcommands: [CodecBenchmarkCommand.self, WireBenchmarkCommand.self, EchoBenchmarkCommand.self, AutobahnClientCommand.self])
+        subcommands: [CodecBenchmarkCommand.self, WireBenchmarkCommand.self, EchoBenchmarkCommand.self, ThroughputCommand.self, AutobahnClientCommand.self])
 
     public init() {}
 }
