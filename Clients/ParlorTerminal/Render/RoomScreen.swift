@@ -118,7 +118,7 @@ public enum RoomScreen {
         }
         header.append(TextWidth.pad("Total", to: totalWidth, alignRight: true), .bold)
         var lines = [header]
-        let selected = state.mode == .normal || isEnteringScore(state) ? state.selectedPlayer?.id : nil
+        let selected = room.isFinished ? nil : state.selectedPlayer?.id
         for (player, name) in zip(room.players, names) {
             let marker = player.id == selected && state.mySeat != nil ? "▸ " : "  "
             var line = ScreenLine(marker + TextWidth.pad(name, to: nameWidth))
@@ -210,10 +210,5 @@ public enum RoomScreen {
 
     static func playerLabel(_ player: GameRoom.Player, me: UserID?) -> String {
         (player.isModerator ? "★ " : "  ") + player.name + (player.id == me ? " (you)" : "")
-    }
-
-    private static func isEnteringScore(_ state: RoomScreenState) -> Bool {
-        if case .enteringScore = state.mode { return true }
-        return false
     }
 }
