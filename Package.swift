@@ -129,19 +129,25 @@ let package = Package(
 
         // MARK: Tests
 
-        .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", nio, nioPosix, nioEmbedded]),
+        // Helpers shared by test targets: a throwaway PKI made with the openssl CLI, external processes.
+        .target(name: "ParlorTestSupport", dependencies: ["WebSocketCore", nio], path: "Tests/ParlorTestSupport"),
+        .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", "ParlorTestSupport", nio, nioPosix, nioEmbedded]),
         .testTarget(
             name: "WebSocketCoreTests",
-            dependencies: ["WebSocketCore", "SystemTLS", "CZlib", nio, nioPosix, nioHTTP1, nioEmbedded],
+            dependencies: ["WebSocketCore", "SystemTLS", "CZlib", "ParlorTestSupport", nio, nioPosix, nioHTTP1, nioEmbedded],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ParlorRulesTests", dependencies: ["ParlorRules"]),
         .testTarget(name: "ParlorWireTests", dependencies: ["ParlorWire"]),
-        .testTarget(name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorWire", "WebSocketCore"]),
+        .testTarget(
+            name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorWire", "WebSocketCore", "ParlorTestSupport"]),
         .testTarget(name: "ParlorClientTests", dependencies: ["ParlorClient", "ParlorTerminal"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ParlorClient", "ParlorWire", "WebSocketCore", "parlor-server", "parlor", "parlor-load"],
+            dependencies: [
+                "ParlorClient", "ParlorWire", "WebSocketCore", "SystemTLS", "ParlorTestSupport", "parlor-server", "parlor",
+                "parlor-load",
+            ],
             resources: [.copy("Scripts")]
         ),
     ]

@@ -36,4 +36,64 @@ int parlor_constant_time_compare(const void *a, const void *b, size_t len);
 /// and returns the error code (0 when the queue was empty).
 unsigned long parlor_take_error(char *buf, size_t len);
 
+// MARK: TLS (the SystemTLS channel handler)
+
+#include <openssl/pem.h>
+#include <openssl/tls1.h>
+
+/// The TLS 1.2 cipher list Parlor offers and accepts: ECDHE key exchange with AEAD ciphers only
+/// (no CBC, no static-RSA key exchange, no SHA-1 MACs). TLS 1.3 keeps OpenSSL's default suites.
+#define PARLOR_TLS12_CIPHERS \
+    "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:" \
+    "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:" \
+    "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305"
+
+/// The key-exchange groups Parlor offers and accepts.
+#define PARLOR_TLS_GROUPS "X25519:P-256:P-384"
+
+/// Applies Parlor's protocol policy to a fresh context: TLS 1.2–1.3 only, PARLOR_TLS12_CIPHERS,
+/// PARLOR_TLS_GROUPS, security level 2, no compression, no renegotiation, no session resumption
+/// (no tickets, no session cache), never prompt for a PEM pass phrase. A server context also prefers
+/// its own cipher order (while letting a client that prefers ChaCha20 have it) and requests no client
+/// certificate. Returns 1 on success, 0 on failure (the reason is on OpenSSL's error queue).
+int parlor_tls_ctx_apply_policy(SSL_CTX *ctx, int is_server);
+
+/// Installs the server's ALPN callback: selects "http/1.1" when the client offers it; when the client
+/// offers ALPN without "http/1.1" the handshake fails with a no_application_protocol alert
+/// (SSL_TLSEXT_ERR_ALERT_FATAL, RFC 7301 §3.2). A client that offers no ALPN at all is accepted.
+void parlor_tls_ctx_set_server_alpn_http11(SSL_CTX *ctx);
+
+/// Makes a client context offer "http/1.1" by ALPN. Returns 1 on success.
+int parlor_tls_ctx_set_client_alpn_http11(SSL_CTX *ctx);
+
+/// Loads a PEM private key from `path` into `ctx` and checks it against the certificate already loaded.
+/// Returns 1 on success, 0 when the file cannot be read or holds no (unencrypted) PEM private key,
+/// -1 when the key does not match the certificate.
+int parlor_tls_ctx_load_private_key(SSL_CTX *ctx, const char *path);
+
+/// Creates the two memory BIOs (network → OpenSSL, OpenSSL → network), hands both to `ssl`
+/// (SSL_free frees them) and returns them through `read_bio` / `write_bio`. Returns 1 on success.
+int parlor_tls_ssl_attach_memory_bios(SSL *ssl, BIO **read_bio, BIO **write_bio);
+
+/// Sends `host_name` as SNI (SSL_set_tlsext_host_name). Returns 1 on success.
+int parlor_tls_ssl_set_sni(SSL *ssl, const char *host_name);
+
+/// Makes certificate verification check that the peer's certificate names `host_name` (DNS SAN),
+/// without partial wildcards. Returns 1 on success.
+int parlor_tls_ssl_verify_host(SSL *ssl, const char *host_name);
+
+/// Makes certificate verification check that the peer's certificate names the IP address `ip`
+/// (IPv4 or IPv6 text, IP SAN). Returns 1 on success.
+int parlor_tls_ssl_verify_ip(SSL *ssl, const char *ip);
+
+/// The server name the client asked for by SNI (server), or the one sent (client); NULL when none.
+const char *parlor_tls_ssl_server_name(const SSL *ssl);
+
+/// Bytes waiting to be read from a memory BIO (BIO_pending).
+size_t parlor_tls_bio_pending(BIO *bio);
+
+/// Appends the text of every error on this thread's OpenSSL error queue to `buf` (NUL-terminated,
+/// "; "-separated, truncated to `len`), clears the queue and returns the number of errors found.
+int parlor_tls_take_errors(char *buf, size_t len);
+
 #endif

@@ -1,1 +1,0 @@
-// ParlorLoad: scenarios, figures and reports of the `parlor-load` load generator.

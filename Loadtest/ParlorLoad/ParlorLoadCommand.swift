@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `parlor-load`: drives many concurrent rooms and connections against a Parlor server.
+public struct ParlorLoadCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "parlor-load",
+        abstract: "Load generator for Parlor: concurrent rooms, reconnect storms, idle connections.",
+        subcommands: [CodecBenchmarkCommand.self, EchoBenchmarkCommand.self, AutobahnClientCommand.self])
+
+    public init() {}
+}

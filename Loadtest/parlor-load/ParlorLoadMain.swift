@@ -1,0 +1,8 @@
+import ParlorLoad
+
+@main
+enum ParlorLoadMain {
+    static func main() async {
+        await ParlorLoadCommand.main(nil)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import ParlorTestSupport
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import ParlorRules
+import ParlorWire
+import Testing
+import WebSocketCore
+@testable import ParlorServer
+
+/// Runs a Parlor server on 127.0.0.1:0 for the duration of `body`.
+func withParlor<R: Sendable>(
+    store: any ParlorStore = InMemoryStore(), clock: any ParlorClock = SystemClock(),
+    configure: (inout ServerConfiguration) -> Void = { _ in },
+    _ body: (_ harness: ParlorHarness) async throws -> R
+) async throws -> R {
+    var configuration = ServerConfiguration()
+    configuration.port = 0
+    configuration.persist = false
+    configuration.shutdownGracePeriod = .milliseconds(300)
+    configuration.webSocket.closeTimeout = .milliseconds(500)
+    configure(&configuration)
+    var logger = Logger(label: "parlor.test")
+    logger.logLevel = .warning
+    let server = try await ParlorServer(configuration: configuration, store: store, clock: clock, logger: logger)
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await server.run() }
+        let port = try await server.localAddress().port!
+        let harness = ParlorHarness(server: server, port: port)
+        do {
+            let result = try await body(harness)
+            server.beginGracefulShutdown()
+            try await group.waitForAll()
+            return result
+        } catch {
+            server.beginGracefulShutdown()
+            try? await group.waitForAll()
+            throw error
+        }
+    }
+}
+
+struct ParlorHarness: Sendable {
+    let server: ParlorServer
+    let port: Int
+    var services: ParlorServices { server.services }
+    var url: String { "ws://127.0.0.1:\(port)/ws" }
+
+    /// Opens a connection for `body`; with `signIn`, it says hello first.
+    func connect<R: Sendable>(
+        signIn: Bool = true, token: String? = nil, headers: [(String, String)] = [], path: String = "/ws",
+        _ body: (JSONConnection) async throws -> R
+    ) async throws -> R {
+        var configuration = WebSocketClientConfiguration()
+        configuration.headers = headers
+        configuration.webSocket.closeTimeout = .milliseconds(500)
+        return try await WebSocketClient.connect(to: "ws://127.0.0.1:\(port)\(path)", configuration: configuration) { ws in
+            let connection = JSONConnection(ws)
+            if signIn { try await connection.hello(token: token) }
+            return try await body(connection)
+        }
+    }
+
+    /// An HTTP request; returns the status and the parsed JSON body (nil when empty).
+    func http(_ method: String, _ path: String, body: [String: Any]? = nil, token: String? = nil) async throws -> (Int, Any?) {
+        let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
+        return try await RawHTTP.send(port: port, method: method, path: path, body: data, token: token)
+    }
+}
+
+/// A minimal HTTP/1.1 client over a raw socket (FoundationNetworking is not part of this package).
+enum RawHTTP {
+    static func send(port: Int, method: String, path: String, body: Data?, token: String?) async throws -> (Int, Any?) {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        if let token { head += "Authorization: Bearer \(token)\r\n" }
+        if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        var bytes = Array(head.utf8)
+        if let body { bytes += body }
+        let response = try await RawSocket.exchange(port: port, bytes: bytes)
+        let text = String(decoding: response, as: UTF8.self)
+        guard let headEnd = text.range(of: "\r\n\r\n") else { throw TestTimeout() }
+        let statusLine = text[..<text.index(text.startIndex, offsetBy: min(12, text.count))]
+        let status = Int(statusLine.split(separator: " ")[1]) ?? 0
+        let bodyText = text[headEnd.upperBound...]
+        if bodyText.isEmpty { return (status, nil) }
+        let json = try? JSONSerialization.jsonObject(with: Data(bodyText.utf8))
+        return (status, json ?? String(bodyText))
+    }
+}
