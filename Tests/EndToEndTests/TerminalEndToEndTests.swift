@@ -21,10 +21,10 @@ struct ParlorLine: Decodable {
 /// A `parlor` process in scripted mode (stdout not a terminal): JSON lines out, commands in.
 struct ScriptedParlor {
     let process: ChildProcess
-    let home: TemporaryDirectory
+    let home: ScratchDirectory
 
-    static func launch(_ arguments: [String], server: ServerProcess, name: String) throws -> ScriptedParlor {
-        let home = try TemporaryDirectory(name)
+    static func launch(_ arguments: [String], server: TerminalServer, name: String) throws -> ScriptedParlor {
+        let home = try ScratchDirectory(name)
         let process = try ChildProcess(
             "parlor", arguments + ["--server", server.url], environment: ["XDG_CONFIG_HOME": home.path], name: "parlor (\(name))")
         return ScriptedParlor(process: process, home: home)
@@ -75,7 +75,7 @@ struct ScriptedParlor {
 struct TerminalEndToEndTests {
     @Test("Three scripted parlor processes play a round in one room and all print the same final room")
     func threePlayersPlayARound() async throws {
-        try await ServerProcess.with { server in
+        try await TerminalServer.with { server in
             let ann = try ScriptedParlor.launch(
                 ["create", "--limit", "201", "--value", "25", "--players", "4", "--name", "Ann"], server: server, name: "ann")
             var players = [ann]
@@ -126,11 +126,11 @@ struct TerminalEndToEndTests {
 
     @Test("One-shot commands print the room as JSON, errors as one sentence on stderr, and the token resumes the seat")
     func oneShotCommands() async throws {
-        try await ServerProcess.with { server in
+        try await TerminalServer.with { server in
             let ann = try ScriptedParlor.launch(
                 ["create", "--limit", "150", "--value", "10", "--players", "2", "--name", "Ann"], server: server, name: "ann")
-            let bo = try TemporaryDirectory("bo")
-            let cy = try TemporaryDirectory("cy")
+            let bo = try ScratchDirectory("bo")
+            let cy = try ScratchDirectory("cy")
             defer {
                 bo.remove()
                 cy.remove()
@@ -189,9 +189,9 @@ struct TerminalEndToEndTests {
         "A server restart shows up as reconnecting, then the same seat and the same room stream",
         .enabled("needs parlor-server to keep rooms with --data-dir; until its durable store lands it refuses to start with one", ServerFeatures.persistsRooms))
     func serverRestart() async throws {
-        let data = try TemporaryDirectory("data")
+        let data = try ScratchDirectory("data")
         defer { data.remove() }
-        var server = try await ServerProcess.start(extraArguments: ["--data-dir", data.path])
+        var server = try await TerminalServer.start(extraArguments: ["--data-dir", data.path])
         let port = server.port
         let ann = try ScriptedParlor.launch(["create", "--players", "2", "--name", "Ann"], server: server, name: "ann")
         do {
@@ -200,10 +200,10 @@ struct TerminalEndToEndTests {
             try await ann.waitFor("connected") { $0.event == "status" && $0.state == "connected" }
             await server.process.stop()
             try await ann.waitFor("reconnecting") { $0.event == "status" && $0.state == "reconnecting" }
-            server = try await ServerProcess.start(port: port, extraArguments: ["--data-dir", data.path])
+            server = try await TerminalServer.start(port: port, extraArguments: ["--data-dir", data.path])
             let back = try await ann.waitFor("connected again") { $0.event == "status" && $0.state == "connected" }
             #expect(back.userId == seat.userId)
-            let bo = try TemporaryDirectory("bo")
+            let bo = try ScratchDirectory("bo")
             defer { bo.remove() }
             #expect(try await oneShot(["join", code, "--name", "Bo", "--json"], home: bo, server: server).status == 0)
             try await ann.waitForRoom("Bo has joined after the restart") { $0.players.map(\.name) == ["Ann", "Bo"] }
@@ -220,7 +220,7 @@ struct TerminalEndToEndTests {
 
 /// Runs a one-shot `parlor` command to the end.
 func oneShot(
-    _ arguments: [String], home: TemporaryDirectory, server: ServerProcess? = nil, serverURL: String? = nil
+    _ arguments: [String], home: ScratchDirectory, server: TerminalServer? = nil, serverURL: String? = nil
 ) async throws -> (status: Int32?, stdout: String, stderr: String) {
     let url = serverURL ?? server?.url ?? "ws://127.0.0.1:1"
     let process = try ChildProcess("parlor", arguments + ["--server", url], environment: ["XDG_CONFIG_HOME": home.path], name: "parlor \(arguments.first ?? "")")
@@ -237,9 +237,9 @@ enum ServerFeatures {
     /// Whether `--data-dir` keeps rooms (and the token secret) across a restart: the server starts
     /// with it instead of refusing.
     @Sendable static func persistsRooms() async -> Bool {
-        guard let data = try? TemporaryDirectory("probe") else { return false }
+        guard let data = try? ScratchDirectory("probe") else { return false }
         defer { data.remove() }
-        guard let server = try? await ServerProcess.start(extraArguments: ["--data-dir", data.path]) else { return false }
+        guard let server = try? await TerminalServer.start(extraArguments: ["--data-dir", data.path]) else { return false }
         await server.process.stop()
         return true
     }

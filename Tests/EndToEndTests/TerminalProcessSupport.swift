@@ -229,14 +229,14 @@ final class ChildProcess: Sendable {
 }
 
 /// `parlor-server` on 127.0.0.1, for the duration of a test.
-struct ServerProcess {
+struct TerminalServer {
     let process: ChildProcess
     let port: Int
 
     var url: String { "ws://127.0.0.1:\(port)" }
 
     /// Starts the server and waits for `listening on HOST:PORT`.
-    static func start(port: Int = 0, extraArguments: [String] = ["--no-persist"]) async throws -> ServerProcess {
+    static func start(port: Int = 0, extraArguments: [String] = ["--no-persist"]) async throws -> TerminalServer {
         let process = try ChildProcess(
             "parlor-server", ["--port", String(port), "--log-level", "warning"] + extraArguments, name: "parlor-server")
         do {
@@ -246,7 +246,7 @@ struct ServerProcess {
             guard let portText = line.split(separator: ":").last, let bound = Int(portText) else {
                 throw ProcessTestError("parlor-server printed \"\(line)\", which names no port")
             }
-            return ServerProcess(process: process, port: bound)
+            return TerminalServer(process: process, port: bound)
         } catch {
             await process.stop()
             throw error
@@ -254,7 +254,7 @@ struct ServerProcess {
     }
 
     /// Runs `body` with a server, which is stopped afterwards whatever happens.
-    static func with<R>(_ body: (ServerProcess) async throws -> R) async throws -> R {
+    static func with<R>(_ body: (TerminalServer) async throws -> R) async throws -> R {
         let server = try await start()
         do {
             let result = try await body(server)
@@ -268,7 +268,7 @@ struct ServerProcess {
 }
 
 /// A fresh directory for one `parlor` identity (its XDG_CONFIG_HOME), removed by `remove()`.
-struct TemporaryDirectory {
+struct ScratchDirectory {
     let url: URL
 
     init(_ label: String) throws {
