@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+import SystemTLS
 import WebSocketCore
 
 #if canImport(Glibc)
@@ -45,6 +46,8 @@ enum ConnectionFailure {
             }
         case let error as WebSocketHandshakeError:
             return "\(error.description) (\(place))"
+        case let error as TLSError:
+            return "\(place) could not be reached securely (\(error.description))"
         case let error as WebSocketError:
             return "the connection to \(place) failed (\(error))"
         case let error as ParlorClientError:

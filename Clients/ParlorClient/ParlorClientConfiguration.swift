@@ -1,4 +1,5 @@
 import Logging
+import SystemTLS
 import WebSocketCore
 
 /// How a ``ParlorClient`` connects, signs in and recovers. Every field has a documented default.
@@ -54,6 +55,16 @@ public struct ParlorClientConfiguration: Sendable {
     public var localAddress: String? {
         get { webSocket.localAddress }
         set { webSocket.localAddress = newValue }
+    }
+
+    /// For `wss://`: trust the CA certificates in the PEM file at `path` instead of the system store (a
+    /// server with a certificate from its own CA).
+    public mutating func trustCertificateAuthorities(inFile path: String) throws(ParlorClientError) {
+        do {
+            webSocket.tls = try TLSClientContext(configuration: TLSClientConfiguration(trustRoots: .file(path)))
+        } catch {
+            throw .invalidConfiguration("Cannot use \(path) as CA certificates: \(error)")
+        }
     }
 
     /// The key the token is stored under: the server URL, plus `#profile` for a named identity.

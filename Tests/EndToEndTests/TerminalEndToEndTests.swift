@@ -1,4 +1,5 @@
 import Foundation
+import ParlorTestSupport
 import ParlorWire
 import Testing
 
@@ -182,6 +183,38 @@ struct TerminalEndToEndTests {
                 await ann.kill()
                 throw error
             }
+        }
+    }
+
+    @Test("parlor speaks wss:// to a server with its own CA when given --ca-file, and says why not without it")
+    func secureConnection() async throws {
+        let pki = try TestPKI.get()
+        let server = try await TerminalServer.start(
+            extraArguments: ["--no-persist", "--tls-cert", pki.serverCertificate, "--tls-key", pki.serverKey])
+        let home = try ScratchDirectory("tls")
+        defer { home.remove() }
+        do {
+            // By name: WebSocketClient does not yet hand an IP literal to the TLS handler to verify.
+            let secure = "wss://localhost:\(server.port)"
+            let ann = try ChildProcess(
+                "parlor", ["create", "--players", "2", "--name", "Ann", "--server", secure, "--ca-file", pki.caCertificate],
+                environment: ["XDG_CONFIG_HOME": home.path], name: "parlor create (wss)")
+            let seat = try await ann.waitForLine("its seat") { ParlorLine($0)?.event == "seat" }
+            let code = try #require(ParlorLine(seat.line)?.code)
+            let show = try await oneShot(["show", code, "--ca-file", pki.caCertificate], home: home, serverURL: secure)
+            #expect(show.status == 0, "\(show.stderr)")
+            #expect(ParlorLine(show.stdout.trimmingCharacters(in: .newlines))?.room?.id == code)
+
+            let untrusted = try await oneShot(["show", code, "--timeout", "2"], home: home, serverURL: secure)
+            #expect(untrusted.status == 1)
+            #expect(untrusted.stderr.hasPrefix("Not connected to the Parlor server: localhost:\(server.port) could not be reached securely (TLS certificate verification failed"), "\(untrusted.stderr)")
+            ann.send("quit")
+            #expect(await ann.waitForExit() == 0)
+            await ann.stop()
+            await server.process.stop()
+        } catch {
+            await server.process.stop()
+            throw error
         }
     }
 

@@ -83,6 +83,7 @@ struct ArgumentParsingTests {
         #expect(complaint(["watch", "K7Q2MX", "--profile", "a b"]) == "--profile must be 1 to 40 letters, digits, - or _ (got \"a b\").")
         #expect(complaint(["score", "K7Q2MX", "1001"]) == "points must be between 0 and 1000 (got 1001).")
         #expect(complaint(["score", "K7Q2MX", "10", "--round", "7"]) == "--round must be between 1 and 6 (got 7).")
+        #expect(complaint(["watch", "K7Q2MX", "--ca-file", "/nonexistent/ca.pem"]) == "Cannot read the CA file /nonexistent/ca.pem.")
         #expect(complaint(["join"])?.contains("Missing expected argument '<code>'") == true)
     }
 }

@@ -17,6 +17,11 @@ public struct ClientOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds to wait for the server before a request gives up.", valueName: "seconds"))
     public var timeout: Double = 10
 
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp(
+        "For wss://: trust the CA certificates in this PEM file (a server whose certificate comes from its own CA).",
+        valueName: "path"))
+    public var caFile: String?
+
     public init() {}
 
     public func validate() throws {
@@ -27,6 +32,9 @@ public struct ClientOptions: ParsableArguments {
         }
         guard timeout > 0, timeout <= 600 else {
             throw ValidationError("--timeout must be between 0 and 600 seconds (got \(timeout)).")
+        }
+        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            throw ValidationError("Cannot read the CA file \(caFile).")
         }
         if let profile {
             guard !profile.isEmpty, profile.count <= 40,
@@ -50,6 +58,7 @@ public struct ClientOptions: ParsableArguments {
         configuration.tokenStore = FileTokenStore(environment: environment)
         configuration.profile = profile
         configuration.requestTimeout = .milliseconds(Int64((timeout * 1000).rounded()))
+        if let caFile { try configuration.trustCertificateAuthorities(inFile: caFile) }
         return configuration
     }
 }
