@@ -32,6 +32,8 @@ struct ClientState: Sendable {
 
     var phase: Phase = .idle
     var generation = 0
+    /// The newest connection known to have dropped.
+    var lostGeneration = 0
     var closeRequested = false
     /// Why the last connection attempt failed or the last connection ended.
     var lastFailure: String?

@@ -12,8 +12,8 @@ extension ParlorClient {
         _ operation: ParlorWire.Operation, as type: Result.Type = Result.self
     ) async throws(ParlorClientError) -> Result {
         let deadline = ContinuousClock.now.advanced(by: configuration.requestTimeout)
-        let connection = try await connection(before: deadline)
-        return try await send(operation, on: connection, deadline: deadline, as: type)
+        let bytes = try await exchange(operation, deadline: deadline)
+        return try Self.decode(bytes, of: operation, as: type)
     }
 
     /// Sends an operation whose result carries nothing (`leaveRoom`, `unsubscribe`, …).
@@ -30,11 +30,17 @@ extension ParlorClient {
         return userId
     }
 
+    /// Sends on `connection` only (signing in and re-subscribing belong to one connection).
     func send<Result: Decodable & Sendable>(
         _ operation: ParlorWire.Operation, on connection: Connection, deadline: ContinuousClock.Instant,
         as type: Result.Type
     ) async throws(ParlorClientError) -> Result {
-        let bytes = try await exchange(operation, on: connection, deadline: deadline)
+        try Self.decode(try await exchange(operation, on: connection, deadline: deadline), of: operation, as: type)
+    }
+
+    static func decode<Result: Decodable & Sendable>(
+        _ bytes: [UInt8], of operation: ParlorWire.Operation, as type: Result.Type
+    ) throws(ParlorClientError) -> Result {
         let name = operation.name.rawValue
         let reply: ServerFrame.Reply<Result>
         do {
@@ -47,28 +53,67 @@ extension ParlorClient {
         throw .protocolViolation("the server answered \(name) with no result")
     }
 
+    /// Sends one request on whatever connection is open, waiting for one while the client reconnects,
+    /// and returns its reply frame (an error reply throws). A request that could not even be written
+    /// (the connection was going down) waits for the next connection; one that was written and then
+    /// lost its connection fails with `.connectionLost`. All within `deadline`.
+    func exchange(
+        _ operation: ParlorWire.Operation, purpose: RequestPurpose = .plain, deadline: ContinuousClock.Instant
+    ) async throws(ParlorClientError) -> [UInt8] {
+        while true {
+            let connection = try await connection(before: deadline)
+            switch await attempt(operation, on: connection, purpose: purpose, deadline: deadline) {
+            case .reply(let bytes): return bytes
+            case .failed(let error): throw error
+            case .notSent: continue
+            }
+        }
+    }
+
     /// Sends one request on `connection` and waits for its reply frame (an error reply throws).
     func exchange(
         _ operation: ParlorWire.Operation, on connection: Connection,
         purpose: RequestPurpose = .plain, deadline: ContinuousClock.Instant
     ) async throws(ParlorClientError) -> [UInt8] {
+        switch await attempt(operation, on: connection, purpose: purpose, deadline: deadline) {
+        case .reply(let bytes): return bytes
+        case .failed(let error): throw error
+        case .notSent: throw .connectionLost(operation: operation.name.rawValue)
+        }
+    }
+
+    enum Attempt {
+        case reply([UInt8])
+        /// The frame could not be written: the server never saw the request.
+        case notSent
+        case failed(ParlorClientError)
+    }
+
+    private func attempt(
+        _ operation: ParlorWire.Operation, on connection: Connection, purpose: RequestPurpose, deadline: ContinuousClock.Instant
+    ) async -> Attempt {
         let name = operation.name.rawValue
         let registered = state.withLockedValue {
             $0.pending.register(operation: name, generation: connection.generation, purpose: purpose)
         }
-        guard let id = registered else { throw .tooManyPendingRequests(limit: configuration.maxPendingRequests) }
+        guard let id = registered else { return .failed(.tooManyPendingRequests(limit: configuration.maxPendingRequests)) }
         let frame: [UInt8]
         do {
             frame = try Request(id: .number(id), operation: operation).encoded()
         } catch {
             state.withLockedValue { $0.pending.remove(id) }
-            throw .invalidConfiguration("The \(name) request could not be encoded (\(error))")
+            return .failed(.invalidConfiguration("The \(name) request could not be encoded (\(error))"))
         }
         do {
             try await connection.socket.send(WebSocketMessage(kind: .text, data: ByteBuffer(bytes: frame)))
         } catch {
             state.withLockedValue { $0.pending.remove(id) }
-            throw .connectionLost(operation: name)
+            return .notSent
+        }
+        // The connection may have gone down between the write and now, after its pending requests
+        // were failed: then nobody else will fail this one.
+        if state.withLockedValue({ $0.lostGeneration >= connection.generation }) {
+            complete(id, with: .failure(.connectionLost(operation: name)))
         }
         let timeout = configuration.requestTimeout
         let timer = Task {
@@ -85,7 +130,10 @@ extension ParlorClient {
         } onCancel: {
             self.complete(id, with: .failure(.cancelled))
         }
-        return try outcome.get()
+        switch outcome {
+        case .success(let bytes): return .reply(bytes)
+        case .failure(let error): return .failed(error)
+        }
     }
 
     func complete(_ id: Int64, with outcome: ReplyOutcome) {
@@ -145,6 +193,7 @@ extension ParlorClient {
 
     /// Reads `connection` until it ends; returns why it ended.
     func readLoop(_ connection: Connection) async -> String {
+        var failure: String?
         do {
             for try await message in connection.socket.inbound {
                 guard message.kind == .text else {
@@ -154,8 +203,12 @@ extension ParlorClient {
                 handleFrame(Array(message.data.readableBytesView), on: connection)
             }
         } catch {
-            return ConnectionFailure.describe(error, server: server)
+            failure = ConnectionFailure.describe(error, server: server)
         }
+        // Nothing more will arrive: requests on this connection are lost now, not at their timeout, and
+        // new requests wait for the next connection.
+        connectionDropped(generation: connection.generation)
+        if let failure { return failure }
         return ConnectionFailure.describe(await connection.socket.closeStatus)
     }
 

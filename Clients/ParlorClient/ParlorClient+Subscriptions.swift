@@ -19,8 +19,7 @@ extension ParlorClient {
         }
         do throws(ParlorClientError) {
             let deadline = ContinuousClock.now.advanced(by: configuration.requestTimeout)
-            let connection = try await connection(before: deadline)
-            _ = try await exchange(target.observeOperation, on: connection, purpose: .subscribe(target), deadline: deadline)
+            _ = try await exchange(target.observeOperation, purpose: .subscribe(target), deadline: deadline)
         } catch {
             streamEnded(sinkID, target: target)
             switch sink {

@@ -134,7 +134,7 @@ public final class ParlorClient: Sendable {
                 let userId = try await signIn(connection)
                 signedIn = opened(connection, as: userId)
             } catch {
-                failure = "signing in failed: \(error.description)"
+                failure = "signing in failed: \(error.clause)"
                 logger.warning("Signing in failed", metadata: ["error": "\(error)"])
             }
             if !signedIn { await connection.socket.close(code: .normalClosure) }
@@ -190,10 +190,17 @@ public final class ParlorClient: Sendable {
     }
 
     private func connectionEnded(generation: Int, reason: String) {
+        state.withLockedValue { $0.lastFailure = reason }
+        connectionDropped(generation: generation)
+    }
+
+    /// Connection `generation` is gone: its requests are lost, its subscription ids mean nothing, and
+    /// new requests wait for the next connection.
+    func connectionDropped(generation: Int) {
         let resumptions = state.withLockedValue { state -> [(ClientState.ReplyWaiter, ReplyOutcome)] in
-            state.lastFailure = reason
+            state.lostGeneration = max(state.lostGeneration, generation)
             if state.phase.connection?.generation == generation { state.phase = .connecting }
-            state.subscriptions.unbindAll()
+            if generation == state.generation { state.subscriptions.unbindAll() }
             return state.pending.connectionLost(generation: generation)
         }
         for (waiter, outcome) in resumptions { waiter.resume(returning: outcome) }

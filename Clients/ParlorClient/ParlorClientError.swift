@@ -54,6 +54,14 @@ public enum ParlorClientError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
+    /// The description as a clause to go inside another sentence: no capital, no full stop.
+    var clause: String {
+        var text = description
+        if text.hasSuffix(".") { text.removeLast() }
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+
     /// Capitalized, with a full stop.
     static func sentence(_ text: String) -> String {
         guard let first = text.first else { return text }

@@ -108,6 +108,23 @@ struct ClientReconnectTests {
         }
     }
 
+    @Test("A connection that drops while signing in is replaced at once, not after the request timeout")
+    func dropDuringSignIn() async throws {
+        let server = try await FakeServer.start()
+        server.backend.setSilent([.hello])
+        var configuration = testConfiguration(try server.address)
+        configuration.requestTimeout = .seconds(20)
+        try await withRunningClient(ParlorClient(configuration: configuration)) { client in
+            #expect(await eventually { server.backend.received.contains("hello") })
+            server.backend.setSilent([])
+            let dropped = ContinuousClock.now
+            await server.backend.dropConnections()
+            _ = try await client.currentUserID()
+            #expect(ContinuousClock.now - dropped < .seconds(5))
+        }
+        await server.stop()
+    }
+
     @Test("A room deleted while disconnected ends its stream with nil")
     func deletedWhileAway() async throws {
         let server = try await FakeServer.start()
