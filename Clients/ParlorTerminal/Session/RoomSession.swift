@@ -18,12 +18,7 @@ struct RoomSession {
         case watch(code: String)
     }
 
-    enum Mode {
-        /// Full screen, keys.
-        case interactive
-        /// JSON lines out, commands in.
-        case scripted
-    }
+    typealias Mode = SessionLogic.Mode
 
     let client: ParlorClient
     let entry: Entry
@@ -65,12 +60,12 @@ struct RoomSession {
                     pointLimit: pointLimit, pointValue: pointValue, playerCount: playerCount, playerName: playerName)
                 code = seat.room.id
                 state = RoomScreenState(server: client.server.url, code: code, room: seat.room, me: seat.currentUserId)
-                presenter.present(.seat(seat), state: state)
+                presenter.present([.seat(seat)], state: state)
             case .join(let joinCode, let playerName):
                 let seat = try await client.joinRoom(code: joinCode, playerName: playerName)
                 code = seat.room.id
                 state = RoomScreenState(server: client.server.url, code: code, room: seat.room, me: seat.currentUserId)
-                presenter.present(.seat(seat), state: state)
+                presenter.present([.seat(seat)], state: state)
             case .watch(let watchCode):
                 code = watchCode
                 state = RoomScreenState(server: client.server.url, code: code)
@@ -105,92 +100,27 @@ struct RoomSession {
         }
         defer { signalSources.forEach { $0.cancel() } }
 
-        presenter.begin(state)
-        var farewell: String?
-        var status: Int32 = 0
-        loop: for await event in events {
-            var output: SessionOutput?
-            var action: RoomAction?
-            switch event {
-            case .room(let room):
-                guard let room else {
-                    state.roomDeleted = true
-                    output = .room(nil)
-                    farewell = "Room \(code) was deleted."
-                    presenter.present(output, state: state)
-                    break loop
-                }
-                if let current = state.room, room.version <= current.version { continue }
-                state.room = room
-                output = .room(room)
-            case .roomStreamEnded:
-                if !state.roomDeleted {
-                    farewell = "The connection to \(client.server) is closed."
-                    status = 1
-                }
-                break loop
-            case .connection(let connection):
-                guard connection != state.connection else { continue }
-                state.connection = connection
-                if case .connected(let userId) = connection { state.me = userId }
-                output = .status(connection)
-            case .key(let key):
-                state.message = nil
-                action = state.handle(key)
-            case .line(let line):
-                switch ScriptCommand.parse(line, in: state) {
-                case nil:
-                    continue
-                case .success(.showRoom)?:
-                    // Again, even if unchanged: the script asked.
-                    if let room = state.room { StandardStreams.printLine(SessionOutput.room(room).jsonLine) }
-                    continue
-                case .success(.action(let requested))?:
-                    action = requested
-                case .failure(let error)?:
-                    output = .error(action: nil, code: nil, message: error.message)
-                }
-            case .inputEnded:
-                // Keys: the terminal went away. Lines: the script has said all it will; keep showing
-                // the room until it quits us with a signal.
-                if mode == .interactive { break loop }
-                continue
-            case .resize:
-                break
-            case .signal:
-                break loop
-            case .actionFinished(let finished, let result):
-                switch result {
-                case .success(let room):
-                    if let room, room.version > (state.room?.version ?? 0) {
-                        state.room = room
-                        presenter.present(.room(room), state: state)
-                    }
-                    output = .done(finished)
-                    if finished == .leave {
-                        presenter.present(.left(code: code), state: state)
-                        farewell = "You left room \(code)."
-                        break loop
-                    }
-                    if mode == .interactive { state.message = RoomScreenState.Message(Self.confirmation(finished, state: state)) }
-                case .failure(let error):
-                    state.message = RoomScreenState.Message(error.description, isError: true)
-                    output = .error(error, action: finished.name)
-                }
-            }
-            if let action {
-                if action == .quit { break loop }
+        var logic = SessionLogic(mode: mode, screen: state)
+        presenter.begin(logic.screen)
+        var ending = SessionLogic.Ending.quit
+        for await event in events {
+            let step = logic.handle(event)
+            presenter.present(step.outputs, state: logic.screen)
+            if let action = step.action {
                 let client = client
                 group.addTask {
                     let result = await Self.perform(action, in: code, client: client)
                     sink.yield(.actionFinished(action, result))
                 }
             }
-            presenter.present(output, state: state)
+            if let end = step.ending {
+                ending = end
+                break
+            }
         }
-        presenter.end(farewell: mode == .interactive ? farewell : nil)
+        presenter.end(farewell: mode == .interactive ? logic.farewell(for: ending, server: client.server.url) : nil)
         sink.finish()
-        return status
+        return ending.exitStatus
     }
 
     /// Carries out an action; the room it returns, if any.
@@ -209,19 +139,6 @@ struct RoomSession {
             }
         } catch {
             return .failure(error)
-        }
-    }
-
-    static func confirmation(_ action: RoomAction, state: RoomScreenState) -> String {
-        switch action {
-        case .setReady(true): "You are ready."
-        case .setReady(false): "You are not ready."
-        case .start: "The game has started."
-        case .submitScore(let player, let round, let score):
-            "\(state.room?.players.first { $0.id == player }?.name ?? "The player") scores \(score) in round \(round)."
-        case .nextRound: state.room?.isFinished == true ? "The game is over." : "Round \(state.room?.currentRound ?? 0) has begun."
-        case .leave: "You left the room."
-        case .quit: ""
         }
     }
 }

@@ -3,28 +3,18 @@ import ParlorWire
 /// Shows a session: drawn on the screen, or written as JSON lines.
 protocol SessionPresenter {
     func begin(_ state: RoomScreenState)
-    /// Something happened; `state` already includes it.
-    func present(_ output: SessionOutput?, state: RoomScreenState)
+    /// Something happened (`outputs` says what, possibly nothing worth a line); `state` already includes it.
+    func present(_ outputs: [SessionOutput], state: RoomScreenState)
     /// The session is over; `farewell` is a sentence to leave on the terminal.
     func end(farewell: String?)
 }
 
-/// One JSON object per line on stdout: `{"event":"room","room":{…}}`. Room lines only for newer
-/// versions, so the last room line a process prints is the newest room it saw.
+/// One JSON object per line on stdout: `{"event":"room","room":{…}}`.
 final class JSONLinesPresenter: SessionPresenter {
-    private var lastVersion: Int?
-
     func begin(_ state: RoomScreenState) {}
 
-    func present(_ output: SessionOutput?, state: RoomScreenState) {
-        guard let output else { return }
-        if case .room(let room) = output {
-            if let room {
-                if let lastVersion, room.version <= lastVersion { return }
-                lastVersion = room.version
-            }
-        }
-        StandardStreams.printLine(output.jsonLine)
+    func present(_ outputs: [SessionOutput], state: RoomScreenState) {
+        for output in outputs { StandardStreams.printLine(output.jsonLine) }
     }
 
     func end(farewell: String?) {}
@@ -39,7 +29,7 @@ final class ScreenPresenter: SessionPresenter {
         draw(state)
     }
 
-    func present(_ output: SessionOutput?, state: RoomScreenState) {
+    func present(_ outputs: [SessionOutput], state: RoomScreenState) {
         draw(state)
     }
 
