@@ -19,9 +19,9 @@ done
 # Build and run: OpenSSL (TLS, SHA-1, HMAC, CSPRNG), zlib (permessage-deflate), SQLite (the room store),
 # and an English word list for the word games.
 apt_packages=(libssl-dev zlib1g-dev libsqlite3-dev wamerican)
-# Tests: the openssl CLI (test certificates, s_client), tmux (drives the terminal client), pip for websockets.
+# Tests: the openssl CLI (test certificates, s_client), tmux (drives the terminal client), curl, pip for websockets.
 if [ "$want_test" = 1 ]; then
-  apt_packages+=(openssl tmux procps)
+  apt_packages+=(openssl tmux procps curl)
 fi
 
 missing=()

@@ -144,8 +144,11 @@ public enum ParlorServerRunner {
         onListening: @escaping @Sendable (SocketAddress) -> Void = { _ in }
     ) async throws {
         let store: any ParlorStore
+        var lock: DataDirectoryLock?
         if configuration.persist {
-            store = try StoreOpener.open(directory: configuration.dataDirectory, logger: logger)
+            let opened = try StoreOpener.open(directory: configuration.dataDirectory, logger: logger)
+            store = opened.store
+            lock = opened.lock
         } else {
             logger.warning("Persistence is off (--no-persist): every room is lost when the server stops.")
             store = InMemoryStore()
@@ -158,5 +161,8 @@ public enum ParlorServerRunner {
                 if let address = try? await server.localAddress() { onListening(address) }
             }
         }
+        // Every acknowledged write is already committed; this lets queued ones finish and closes the file.
+        await store.close()
+        withExtendedLifetime(lock) {}
     }
 }

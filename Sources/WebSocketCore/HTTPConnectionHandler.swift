@@ -163,6 +163,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         headers.replaceOrAdd(name: "Content-Length", value: "\(response.body.readableBytes)")
         headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
         if !headers.contains(name: "Server") { headers.add(name: "Server", value: "Parlor") }
+        if configuration.securityHeaders { addSecurityHeaders(&headers) }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers))), promise: nil)
         if !isHead && response.body.readableBytes > 0 {
             context.write(wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)
@@ -182,6 +183,22 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         }
     }
 
+    /// Headers browsers heed, added unless the responder set its own.
+    private func addSecurityHeaders(_ headers: inout HTTPHeaders) {
+        var defaults = [
+            ("X-Content-Type-Options", "nosniff"),
+            ("X-Frame-Options", "DENY"),
+            ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"),
+            ("Referrer-Policy", "no-referrer"),
+        ]
+        if configuration.tls != nil {
+            defaults.append(("Strict-Transport-Security", "max-age=\(configuration.strictTransportSecurityMaxAge)"))
+        }
+        for (name, value) in defaults where !headers.contains(name: name) {
+            headers.add(name: name, value: value)
+        }
+    }
+
     private func refuseAndClose(
         context: ChannelHandlerContext, _ status: HTTPResponseStatus, _ reason: String, headers extra: [(String, String)] = []
     ) {
@@ -192,6 +209,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
         headers.add(name: "Content-Length", value: "\(body.readableBytes)")
         headers.add(name: "Connection", value: "close")
+        if configuration.securityHeaders { addSecurityHeaders(&headers) }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in

@@ -21,6 +21,12 @@ public struct WebSocketServerConfiguration: Sendable {
     public var httpIdleTimeout: TimeAmount = .seconds(30)
     /// Which browser origins may open WebSockets.
     public var allowedOrigins: OriginPolicy = .any
+    /// Add defensive headers to every plain HTTP response that does not set them itself
+    /// (`X-Content-Type-Options`, `X-Frame-Options`, `Content-Security-Policy`, `Referrer-Policy`, and
+    /// `Strict-Transport-Security` when serving TLS).
+    public var securityHeaders: Bool = true
+    /// The `max-age` of `Strict-Transport-Security` when serving TLS.
+    public var strictTransportSecurityMaxAge: Int = 31_536_000
     /// The listen backlog.
     public var backlog: Int32 = 1024
     /// On graceful shutdown, how long connections get to finish and close themselves before the server

@@ -53,4 +53,22 @@ import Testing
             }
         }
     }
+
+    @Test func httpsResponsesCarryHSTSAndSecurityHeaders() async throws {
+        let tls = try serverTLS()
+        let pki = try TestPKI.get()
+        try await withServer(configure: { $0.tls = tls }) { port, _ in
+            let curl = try await ExternalProcess(["curl", "-s", "-i", "--cacert", pki.caCertificate, "https://localhost:\(port)/healthz"]).wait()
+            #expect(curl.stdout.hasPrefix("HTTP/1.1 200 OK"), "\(curl.stdout) \(curl.stderr)")
+            #expect(curl.stdout.contains("Strict-Transport-Security: max-age=31536000"))
+            #expect(curl.stdout.contains("X-Content-Type-Options: nosniff"))
+        }
+        try await withServer { port, _ in
+            let raw = try await RawConnection(port: port)
+            try await raw.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await raw.waitUntil { raw.receivedText.contains("\r\n\r\n") })
+            #expect(raw.receivedText.contains("X-Frame-Options: DENY"))
+            #expect(!raw.receivedText.contains("Strict-Transport-Security"))  // not over plain HTTP
+        }
+    }
 }

@@ -53,7 +53,7 @@ public final class InMemoryStore: ParlorStore {
                         && (before == nil || (room.finishedAt ?? room.createdAt) < before!)
                 }
                 .sorted { ($0.finishedAt ?? $0.createdAt) > ($1.finishedAt ?? $1.createdAt) }
-                .prefix(limit)
+                .prefix(max(1, limit))
                 .map { $0 }
         }
     }
@@ -77,4 +77,6 @@ public final class InMemoryStore: ParlorStore {
     public func saveCatalog(_ catalog: Catalog) async throws(StoreError) {
         state.withLockedValue { $0.catalog = catalog }
     }
+
+    public func close() async {}
 }

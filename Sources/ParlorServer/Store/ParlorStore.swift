@@ -44,6 +44,9 @@ public protocol ParlorStore: Sendable {
 
     /// Stores a catalog as the newest version.
     func saveCatalog(_ catalog: Catalog) async throws(StoreError)
+
+    /// Finishes queued writes and releases the store; later calls fail.
+    func close() async
 }
 
 /// A store failure: the operation that needed it fails with `INTERNAL`, and the cause is logged.

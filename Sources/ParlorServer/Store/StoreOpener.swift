@@ -1,9 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Logging
 
-/// Opens the configured durable store.
+/// Opens the configured durable store, holding an exclusive lock on its data directory so two servers
+/// cannot write the same database.
 enum StoreOpener {
-    static func open(directory: String, logger: Logger) throws -> any ParlorStore {
-        // Until the SQLite store lands, the durable path is unavailable rather than silently volatile.
-        throw StoreError(.unavailable, "The durable store is not built into this version; run with --no-persist.")
+    static func open(directory: String, logger: Logger) throws -> (store: SQLiteStore, lock: DataDirectoryLock) {
+        _ = try SQLiteDataDirectory.prepare(directory)
+        let lock = try DataDirectoryLock(directory: directory)
+        let store = try SQLiteStore(directory: directory)
+        logger.info("Store opened", metadata: ["database": "\(store.databasePath)"])
+        return (store, lock)
+    }
+}
+
+/// An exclusive `flock` on `<data dir>/parlor.lock`, held for as long as this value lives.
+final class DataDirectoryLock: Sendable {
+    private let descriptor: Int32
+
+    init(directory: String) throws(StoreError) {
+        let path = directory.hasSuffix("/") ? directory + "parlor.lock" : directory + "/parlor.lock"
+        let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw StoreError(.unavailable, "Cannot open \(path): \(String(cString: strerror(errno))).")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw StoreError(
+                .unavailable,
+                "Another parlor-server is already using the data directory \(directory); stop it, or choose another --data-dir.")
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }

@@ -1,0 +1,226 @@
+import Dispatch
+import Foundation
+import GRDB
+import ParlorRules
+import Synchronization
+import SystemTLS
+
+/// The default store: one SQLite file, `parlor.sqlite`, in the data directory.
+///
+/// Writes are group-committed by `SQLiteWriter` (one transaction and one `fsync` for every write
+/// that gathered while the previous commit ran) and return once durable. Reads go through a pool of
+/// read connections that, in WAL mode, see the last committed state without waiting for a batch.
+///
+/// Start-up refuses, rather than works around, a directory it cannot write (`.unavailable`), a file
+/// that is not a healthy SQLite database (`.corrupt`) and one written by a newer Parlor
+/// (`.newerSchema`): starting empty over an operator's data is the one thing a store must never do.
+public final class SQLiteStore: ParlorStore {
+    /// The database file's full path, as error reasons name it.
+    public let databasePath: String
+
+    private let pool: DatabasePool
+    private let writer: SQLiteWriter
+    private let maxHistoryPageSize: Int
+    private let isClosed = Atomic<Bool>(false)
+
+    static let sessionSecretName = "session-token-signing"
+    static let sessionSecretByteCount = 32
+
+    /// Opens (creating when missing) `directory/parlor.sqlite` and brings its schema up to date.
+    /// Blocks while it opens, checks and migrates the file: call it once, at start-up.
+    public init(directory: String, configuration: SQLiteStoreConfiguration = .init()) throws(StoreError) {
+        let file = try SQLiteDataDirectory.prepare(directory)
+        databasePath = file
+        pool = try Self.openPool(file: file, configuration: configuration)
+        if configuration.checksIntegrityAtStart {
+            try Self.checkIntegrity(pool, file: file)
+        }
+        try SQLiteSchema.migrate(pool, file: file)
+        maxHistoryPageSize = configuration.effectiveMaxHistoryPageSize
+        writer = SQLiteWriter(
+            pool: pool, file: file, maxPending: configuration.effectiveMaxPendingWrites, now: configuration.now)
+    }
+
+    /// Lets every write queued so far complete, then closes the database. Writes and reads after
+    /// this fail with `.unavailable`. Calling it again does nothing.
+    public func close() async {
+        guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        await writer.close()
+        // `DatabasePool.close()` waits for running reads; keep that wait off the cooperative pool.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue(label: "parlor.store.close").async { [pool] in
+                // On failure GRDB leaves the connections open and closes them when the pool is
+                // released; our flag already refuses every further use.
+                try? pool.close()
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Batches committed so far: `@testable` proof that concurrent writes share transactions.
+    var committedBatches: Int { writer.committedBatches }
+
+    /// Writes waiting for the next batch, for tests.
+    var pendingWrites: Int { writer.pendingWrites }
+
+    /// True from the moment `close()` begins, for tests.
+    var isClosing: Bool { isClosed.load(ordering: .acquiring) }
+
+    // MARK: ParlorStore
+
+    public func serverSecret() async throws(StoreError) -> [UInt8] {
+        let name = Self.sessionSecretName
+        if let secret = try await read("Reading the server secret", { db in
+            try Data.fetchOne(db, sql: "SELECT value FROM secrets WHERE name = ?", arguments: [name])
+        }) {
+            return try validSecret(secret)
+        }
+        // Concurrent first calls each offer a secret; the first committed stays and all read it back.
+        let candidate = SecureRandom.bytes(count: Self.sessionSecretByteCount)
+        let secret = try await write("Creating the server secret") { db in
+            try db.execute(
+                sql: "INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                arguments: [name, Data(candidate)])
+            return try Data.fetchOne(db, sql: "SELECT value FROM secrets WHERE name = ?", arguments: [name])
+        }
+        return try validSecret(secret ?? Data())
+    }
+
+    public func loadRooms() async throws(StoreError) -> [RummyRoom] {
+        let rows = try await read("Loading rooms") { db in
+            try Row.fetchAll(db, sql: "SELECT code, payload FROM rooms ORDER BY code").map {
+                (code: try $0.decode(String.self, forColumn: "code"),
+                 payload: try $0.decode(String.self, forColumn: "payload"))
+            }
+        }
+        var rooms: [RummyRoom] = []
+        rooms.reserveCapacity(rows.count)
+        for row in rows {
+            rooms.append(try SQLiteJSON.decode(
+                RummyRoom.self, from: row.payload, what: "room \(row.code) (table rooms)", file: databasePath))
+        }
+        return rooms
+    }
+
+    public func saveRoom(_ room: RummyRoom) async throws(StoreError) {
+        try await submit(try SQLiteWrite.save(room))
+    }
+
+    public func deleteRoom(_ code: RoomCode) async throws(StoreError) {
+        try await submit(.deleteRoom(code: code.rawValue))
+    }
+
+    public func finishedGames(of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [RummyRoom] {
+        let limit = min(max(1, limit), maxHistoryPageSize)
+        let before = before?.millisecondsSinceEpoch ?? Int64.max
+        let rows = try await read("Loading the finished games of \(user)") { db in
+            try Row.fetchAll(db, sql: """
+                SELECT h.id, h.payload
+                FROM room_history_players AS p JOIN room_history AS h ON h.id = p.history_id
+                WHERE p.user_id = ? AND p.finished_at < ?
+                ORDER BY p.finished_at DESC, p.history_id DESC
+                LIMIT ?
+                """, arguments: [user.rawValue, before, limit]).map {
+                (id: try $0.decode(Int64.self, forColumn: "id"),
+                 payload: try $0.decode(String.self, forColumn: "payload"))
+            }
+        }
+        var games: [RummyRoom] = []
+        games.reserveCapacity(rows.count)
+        for row in rows {
+            games.append(try SQLiteJSON.decode(
+                RummyRoom.self, from: row.payload, what: "finished game \(row.id) (table room_history)",
+                file: databasePath))
+        }
+        return games
+    }
+
+    public func loadLobbies() async throws(StoreError) -> [WordLobby] {
+        let rows = try await read("Loading lobbies") { db in
+            try Row.fetchAll(db, sql: "SELECT id, payload FROM lobbies ORDER BY id").map {
+                (id: try $0.decode(String.self, forColumn: "id"),
+                 payload: try $0.decode(String.self, forColumn: "payload"))
+            }
+        }
+        var lobbies: [WordLobby] = []
+        lobbies.reserveCapacity(rows.count)
+        for row in rows {
+            lobbies.append(try SQLiteJSON.decode(
+                WordLobby.self, from: row.payload, what: "lobby \(row.id) (table lobbies)", file: databasePath))
+        }
+        return lobbies
+    }
+
+    public func saveLobby(_ lobby: WordLobby) async throws(StoreError) {
+        try await submit(try SQLiteWrite.save(lobby))
+    }
+
+    public func deleteLobby(id: String) async throws(StoreError) {
+        try await submit(.deleteLobby(id: id))
+    }
+
+    /// The catalog with the highest version: clients sync by asking for anything newer than the
+    /// version they hold, so the served version must never go backwards.
+    public func loadCatalog() async throws(StoreError) -> Catalog? {
+        let row = try await read("Loading the catalog") { db in
+            try Row.fetchOne(db, sql: "SELECT version, payload FROM catalogs ORDER BY version DESC LIMIT 1").map {
+                (version: try $0.decode(Int.self, forColumn: "version"),
+                 payload: try $0.decode(String.self, forColumn: "payload"))
+            }
+        }
+        guard let row else { return nil }
+        return try SQLiteJSON.decode(
+            Catalog.self, from: row.payload, what: "catalog version \(row.version) (table catalogs)",
+            file: databasePath)
+    }
+
+    public func saveCatalog(_ catalog: Catalog) async throws(StoreError) {
+        try await submit(try SQLiteWrite.save(catalog))
+    }
+
+    // MARK: Plumbing
+
+    private func submit(_ write: SQLiteWrite) async throws(StoreError) {
+        // Refused from the moment `close()` begins, while the writer still drains what came before.
+        try checkOpen(write.summary)
+        try await writer.submit(write)
+    }
+
+    private func read<T: Sendable>(
+        _ doing: String, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws(StoreError) -> T {
+        try checkOpen(doing)
+        do {
+            return try await pool.read(body)
+        } catch {
+            throw SQLiteErrorMapping.storeError(error, doing: doing, file: databasePath)
+        }
+    }
+
+    /// Outside the group commit: for rare writes (the secret) and tests' hooks.
+    func write<T: Sendable>(
+        _ doing: String, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws(StoreError) -> T {
+        try checkOpen(doing)
+        do {
+            return try await pool.write(body)
+        } catch {
+            throw SQLiteErrorMapping.storeError(error, doing: doing, file: databasePath)
+        }
+    }
+
+    private func checkOpen(_ doing: String) throws(StoreError) {
+        if isClosed.load(ordering: .acquiring) {
+            throw StoreError(.unavailable, "\(doing) failed: the store for \(databasePath) is closed (the server is shutting down).")
+        }
+    }
+
+    private func validSecret(_ secret: Data) throws(StoreError) -> [UInt8] {
+        guard secret.count == Self.sessionSecretByteCount else {
+            throw StoreError(
+                .corrupt,
+                "The server secret in \(databasePath) (table secrets, row \(Self.sessionSecretName)) is \(secret.count) bytes, not \(Self.sessionSecretByteCount). Restore a backup, or delete that row to sign in every user afresh.")
+        }
+        return Array(secret)
+    }
+}

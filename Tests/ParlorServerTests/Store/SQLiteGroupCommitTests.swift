@@ -1,0 +1,187 @@
+import Foundation
+import GRDB
+import ParlorRules
+import Testing
+@testable import ParlorServer
+
+/// Group commit: concurrent writes share transactions, and every caller learns its own outcome.
+@Suite struct SQLiteGroupCommitTests {
+    @Test func fiveHundredConcurrentSavesAreAllDurableInFarFewerTransactions() async throws {
+        try await withTemporaryDirectory { directory in
+            let rooms = try (0..<500).map { number in
+                try StoreFixtures.startedRoom(
+                    StoreFixtures.code(number), players: (0..<8).map { StoreFixtures.user(number * 8 + $0) })
+            }
+            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+            let before = store.committedBatches
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for room in rooms {
+                    group.addTask { try await store.saveRoom(room) }
+                }
+                try await group.waitForAll()
+            }
+            let batches = store.committedBatches - before
+            #expect(batches >= 1)
+            #expect(batches < 100, "500 concurrent saves took \(batches) transactions: writes are not being batched")
+            await store.close()
+
+            let reopened = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+            let loaded = try await reopened.loadRooms()
+            #expect(loaded.count == 500)
+            #expect(Dictionary(uniqueKeysWithValues: loaded.map { ($0.id, $0) })
+                    == Dictionary(uniqueKeysWithValues: rooms.map { ($0.id, $0) }))
+            await reopened.close()
+        }
+    }
+
+    @Test func sequentialSavesEachCommitTheirOwnBatch() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+            let before = store.committedBatches
+            for number in 0..<5 {
+                try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(number), players: [StoreFixtures.user(number)]))
+            }
+            // The counter counts transactions, so a caller that waits for each write sees one per write.
+            #expect(store.committedBatches - before == 5)
+            await store.close()
+        }
+    }
+
+    @Test func writesToTheSameRoomInOneBatchEndWithTheLastAndResumeEveryCaller() async throws {
+        try await withTemporaryDirectory { directory in
+            let players = (1...3).map(StoreFixtures.user)
+            var versions = [try StoreFixtures.room(StoreFixtures.code(1), players: players)]
+            var room = try StoreFixtures.startedRoom(StoreFixtures.code(1), players: players)
+            for round in 0..<30 {
+                _ = try room.apply(.submitScore(playerId: players[0], round: 1, score: round + 100), by: players[0], at: .epoch)
+                versions.append(room)
+            }
+            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+            let gate = try await WriterGate.hold(store)
+            var saves: [Task<Void, any Error>] = []
+            for (index, version) in versions.enumerated() {
+                saves.append(Task { try await store.saveRoom(version) })
+                // Queue them one at a time so their order is known.
+                try await eventually { store.pendingWrites == index + 1 }
+            }
+            let before = store.committedBatches
+            try await gate.release()
+            for save in saves { try await save.value }
+            #expect(store.committedBatches - before == 1, "all queued saves should have shared one batch")
+            #expect(try await store.loadRooms() == [room])
+            await store.close()
+        }
+    }
+
+    @Test func readsDoNotWaitForTheWriter() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+            let room = try StoreFixtures.room(StoreFixtures.code(1), players: [StoreFixtures.user(1)])
+            try await store.saveRoom(room)
+            let gate = try await WriterGate.hold(store)
+            let queued = Task { try await store.deleteRoom(StoreFixtures.code(1)) }
+            try await eventually { store.pendingWrites == 1 }
+            // The writer is parked with a write queued behind it; reads see the last commit meanwhile.
+            #expect(try await store.loadRooms() == [room])
+            #expect(try await store.finishedGames(of: StoreFixtures.user(1), before: nil, limit: 5).isEmpty)
+            try await gate.release()
+            try await queued.value
+            #expect(try await store.loadRooms().isEmpty)
+            await store.close()
+        }
+    }
+
+    @Test func closeFinishesQueuedWritesAndRefusesLaterOnes() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+            let gate = try await WriterGate.hold(store)
+            let queued = (0..<20).map { number in
+                Task {
+                    try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(number), players: [StoreFixtures.user(number)]))
+                }
+            }
+            try await eventually { store.pendingWrites == 20 }
+            let closing = Task { await store.close() }
+            try await eventually { store.isClosing }
+            let late = await storeError {
+                try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(99), players: [StoreFixtures.user(99)]))
+            }
+            #expect(late?.kind == .unavailable)
+            #expect(late?.reason.contains("Saving room R00099") == true)
+            #expect(late?.reason.contains("closed") == true)
+            try await gate.release()
+            for task in queued { try await task.value }
+            await closing.value
+
+            let reopened = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+            #expect(try await reopened.loadRooms().count == 20)
+            await reopened.close()
+        }
+    }
+
+    @Test func aFullQueueRefusesWritesInsteadOfGrowing() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = StoreFixtures.configuration
+            configuration.maxPendingWrites = 5
+            let store = try SQLiteStore(directory: directory, configuration: configuration)
+            let gate = try await WriterGate.hold(store)
+            let queued = (0..<5).map { number in
+                Task { try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(number), players: [StoreFixtures.user(number)])) }
+            }
+            try await eventually { store.pendingWrites == 5 }
+            let refused = await storeError {
+                try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(6), players: [StoreFixtures.user(6)]))
+            }
+            #expect(refused?.kind == .unavailable)
+            #expect(refused?.reason.contains("5 writes are already waiting") == true)
+            try await gate.release()
+            for task in queued { try await task.value }
+            #expect(try await store.loadRooms().count == 5)
+            // Once the queue drains, writes are accepted again.
+            try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(6), players: [StoreFixtures.user(6)]))
+            await store.close()
+        }
+    }
+}
+
+/// Parks the store's writer thread inside a write until the test releases it: a way to make writes
+/// gather into one batch without depending on how fast the disk is.
+final class WriterGate: Sendable {
+    private let held = DispatchSemaphore(value: 0)
+    private let opened = DispatchSemaphore(value: 0)
+    private let holder: Task<Void, any Error>
+
+    private init(_ store: SQLiteStore) {
+        let (held, opened) = (held, opened)
+        holder = Task {
+            try await store.write("Holding the writer") { _ in
+                held.signal()
+                opened.wait()
+            }
+        }
+    }
+
+    /// Returns once the writer thread is parked.
+    static func hold(_ store: SQLiteStore) async throws -> WriterGate {
+        let gate = WriterGate(store)
+        try await eventually { gate.held.wait(timeout: .now()) == .success }
+        return gate
+    }
+
+    func release() async throws {
+        opened.signal()
+        try await holder.value
+    }
+}
+
+/// Waits, polling, until `condition` holds; fails the test after 10 seconds.
+func eventually(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !condition() {
+        guard ContinuousClock.now < deadline else {
+            Issue.record("condition still false after 10 seconds", sourceLocation: sourceLocation)
+            return
+        }
+        try await Task.sleep(for: .milliseconds(2))
+    }
+}
