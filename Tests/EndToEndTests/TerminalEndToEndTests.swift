@@ -236,10 +236,10 @@ struct TerminalEndToEndTests {
             server = try await TerminalServer.start(port: port, extraArguments: ["--data-dir", data.path])
             let back = try await ann.waitFor("connected again") { $0.event == "status" && $0.state == "connected" }
             #expect(back.userId == seat.userId)
-            let bo = try ScratchDirectory("bo")
-            defer { bo.remove() }
-            #expect(try await oneShot(["join", code, "--name", "Bo", "--json"], home: bo, server: server).status == 0)
+            let bo = try ScriptedParlor.launch(["join", code, "--name", "Bo"], server: server, name: "bo")
+            try await bo.waitFor("its seat") { $0.event == "seat" }
             try await ann.waitForRoom("Bo has joined after the restart") { $0.players.map(\.name) == ["Ann", "Bo"] }
+            #expect(await bo.finish() == 0)
             #expect(!ann.process.lines.contains { ParlorLine($0)?.event == "error" })
             #expect(await ann.finish() == 0)
             await server.process.stop()
