@@ -31,9 +31,9 @@ extension ParlorClient {
 
     /// The lobby's public view and the caller's own words, as they change; `.deleted` then the end when
     /// the lobby goes. Survives reconnects like ``observeRoom(code:)``.
-    public func observeLobby(lobbyId: String) async throws(ParlorClientError) -> AsyncStream<LobbyEvent> {
+    public func observeLobby(lobbyId: String) async throws(ParlorClientError) -> AsyncStream<LobbyUpdate> {
         let (stream, continuation) = AsyncStream.makeStream(
-            of: LobbyEvent.self, bufferingPolicy: .bufferingNewest(max(configuration.lobbyEventBuffer, 1)))
+            of: LobbyUpdate.self, bufferingPolicy: .bufferingNewest(max(configuration.lobbyEventBuffer, 1)))
         try await subscribe(.lobby(id: lobbyId), sink: .lobby(continuation))
         return stream
     }

@@ -14,12 +14,12 @@ import ParlorWire
 struct SubscriptionTable: Sendable {
     enum Sink: Sendable {
         case room(AsyncStream<GameRoom?>.Continuation)
-        case lobby(AsyncStream<LobbyEvent>.Continuation)
+        case lobby(AsyncStream<LobbyUpdate>.Continuation)
     }
 
     enum Effect: Sendable {
         case room([AsyncStream<GameRoom?>.Continuation], GameRoom?)
-        case lobby([AsyncStream<LobbyEvent>.Continuation], LobbyEvent)
+        case lobby([AsyncStream<LobbyUpdate>.Continuation], LobbyUpdate)
         case finish([Sink])
         /// The server ended a subscription nobody asked to end, the target still existing: subscribe
         /// again on this connection.
@@ -209,7 +209,7 @@ extension SubscriptionTable.Entry {
         sinks.keys.sorted().compactMap { if case .room(let c) = sinks[$0] { c } else { nil } }
     }
 
-    var lobbySinks: [AsyncStream<LobbyEvent>.Continuation] {
+    var lobbySinks: [AsyncStream<LobbyUpdate>.Continuation] {
         sinks.keys.sorted().compactMap { if case .lobby(let c) = sinks[$0] { c } else { nil } }
     }
 }

@@ -134,6 +134,33 @@ struct ClientPartsTests {
         #expect(table.removeSink(sinkID, from: target) == 6)
     }
 
+    @Test("Lobby subscriptions deliver the public view and one's own words, each once per version, then the deletion")
+    func lobbyEvents() throws {
+        var table = SubscriptionTable()
+        let target = SubscriptionTarget.lobby(id: "lobby-1")
+        let (_, continuation) = AsyncStream.makeStream(of: LobbyUpdate.self)
+        _ = table.addSink(.lobby(continuation), for: target)
+        table.bind(target, to: 3)
+        func lobby(_ version: Int) -> [UInt8] {
+            Array(#"{"sub":3,"event":"lobby","data":{"lobbyId":"lobby-1","lobbyCode":"ABCD","status":"OPEN","creator":"00000000-0000-4000-8000-00000000000a","capacity":8,"version":\#(version),"players":[]}}"#.utf8)
+        }
+        func words(_ version: Int) -> [UInt8] {
+            Array(#"{"sub":3,"event":"lobbyPrivate","data":{"lobbyId":"lobby-1","userId":"00000000-0000-4000-8000-00000000000a","version":\#(version),"words":[]}}"#.utf8)
+        }
+        #expect(collect(table.receive(sub: 3, event: .lobby, frame: lobby(1), generation: 1)) == ["lobby to 1"])
+        #expect(collect(table.receive(sub: 3, event: .lobbyPrivate, frame: words(1), generation: 1)) == ["lobby to 1"])
+        #expect(collect(table.receive(sub: 3, event: .lobby, frame: lobby(1), generation: 1)) == [])
+        #expect(collect(table.receive(sub: 3, event: .lobbyPrivate, frame: words(1), generation: 1)) == [])
+        #expect(collect(table.receive(sub: 3, event: .lobby, frame: lobby(2), generation: 1)) == ["lobby to 1"])
+        let deleted = Array(#"{"sub":3,"event":"lobby","data":null}"#.utf8)
+        let effects = table.receive(sub: 3, event: .lobby, frame: deleted, generation: 1)
+        guard case .lobby(_, .deleted)? = effects.first else {
+            Issue.record("expected the deletion, got \(collect(effects))")
+            return
+        }
+        #expect(collect(table.receive(sub: 3, event: .end, frame: [], generation: 1)) == ["finish 1"])
+    }
+
     @Test("A malformed event is reported, not delivered")
     func malformedEvent() {
         var table = SubscriptionTable()

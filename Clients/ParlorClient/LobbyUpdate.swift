@@ -1,7 +1,7 @@
 import ParlorWire
 
 /// What a lobby subscription delivers.
-public enum LobbyEvent: Sendable, Equatable {
+public enum LobbyUpdate: Sendable, Equatable {
     /// The lobby's public view (every member sees the same).
     case lobby(LobbyView)
     /// The subscriber's own words in the running round.
