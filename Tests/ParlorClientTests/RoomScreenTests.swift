@@ -189,6 +189,22 @@ struct RoomScreenTests {
         #expect(screen(deleted).contains("  This room was deleted."))
     }
 
+    @Test("parlor show prints the room alone")
+    func printable() throws {
+        let lines = RoomScreen.printable(state(try RoomFixtures.inRoundTwo()), width: 72)
+        #expect(lines.count == 13)
+        #expect(lines[0] == "  █   █  █████   ███    ███   █   █  █   █")
+        #expect(Array(lines[6...]) == [
+            "  Room K7Q2MX · to 201 points · 25¢ a point · 3 of 4 seats",
+            "  Round 2 of 6",
+            "",
+            "  Player        R1  [R2]    R3    R4    R5    R6  Total",
+            "  ★ Ann         10     0     ·     ·     ·     ·     10",
+            "▸   Bo (you)    25     5     ·     ·     ·     ·     30",
+            "    Cy          40     0     ·     ·     ·     ·     40",
+        ])
+    }
+
     @Test("Block letters cover the whole code alphabet, five rows of equal width")
     func blockFont() {
         let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"

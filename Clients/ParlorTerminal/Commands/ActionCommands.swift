@@ -157,11 +157,8 @@ public struct Show: AsyncParsableCommand {
     public func run() async throws {
         try await OneShot.run(options) { client throws(ParlorClientError) in
             let room = try await client.getRoom(code: code)
-            var state = RoomScreenState(server: client.server.url, code: code, room: room, me: client.userId)
-            state.connection = client.connectionState
-            let size = TerminalDevice.size()
-            let lines = RoomScreen.text(state, width: size.width, height: 200)
-            let shown = lines.dropFirst().reversed().drop { $0.isEmpty }.reversed()
+            let state = RoomScreenState(server: client.server.url, code: code, room: room, me: client.userId)
+            let shown = RoomScreen.printable(state, width: TerminalDevice.size().width)
             return OneShot.Outcome(output: .room(room), sentence: shown.joined(separator: "\n"))
         }
     }

@@ -31,9 +31,17 @@ public enum RoomScreen {
         return lines.prefix(height).map { $0.truncated(to: width) }
     }
 
-    /// The text only, trailing blank lines dropped (for tests and one-shot output).
+    /// The text only (what tests compare).
     public static func text(_ state: RoomScreenState, width: Int, height: Int) -> [String] {
         render(state, width: width, height: height).map(\.text)
+    }
+
+    /// The room alone — code, summary, players or scores — without the status bar and the keys, as
+    /// `parlor show` prints it.
+    public static func printable(_ state: RoomScreenState, width: Int) -> [String] {
+        let width = max(width, 1)
+        return (bigCode(state.code, width: width) + [""] + summary(state) + [""] + section(state))
+            .map { $0.truncated(to: width).text }
     }
 
     // MARK: Parts

@@ -30,8 +30,6 @@ final class FakeBackend: Sendable {
         var received: [String] = []
         /// Operations to leave unanswered.
         var silent: Set<OperationName> = []
-        /// When set, every frame sent to clients is replaced by this text.
-        var garbleReplies = false
     }
 
     let state = NIOLockedValueBox(State())
@@ -223,8 +221,6 @@ final class FakeBackend: Sendable {
     }
 
     private func send(_ socket: WebSocket, _ frame: [UInt8]) async {
-        let garble = state.withLockedValue { $0.garbleReplies }
-        let bytes = garble ? Array("this is not json".utf8) : frame
-        try? await socket.send(WebSocketMessage(kind: .text, data: ByteBuffer(bytes: bytes)))
+        try? await socket.send(WebSocketMessage(kind: .text, data: ByteBuffer(bytes: frame)))
     }
 }
