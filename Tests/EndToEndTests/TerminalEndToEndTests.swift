@@ -168,7 +168,7 @@ struct TerminalEndToEndTests {
                 #expect(show.status == 0)
                 #expect(ParlorLine(show.stdout.trimmingCharacters(in: .newlines))?.room?.players.count == 2)
 
-                let unreachable = try await oneShot(["show", code, "--timeout", "1"], home: cy, serverURL: "ws://127.0.0.1:1")
+                let unreachable = try await oneShot(["show", code, "--timeout", "3"], home: cy, serverURL: "ws://127.0.0.1:1")
                 #expect(unreachable.status == 1)
                 #expect(unreachable.stderr == "Not connected to the Parlor server: nothing is listening at 127.0.0.1:1 (connection refused).\n")
 
@@ -205,7 +205,7 @@ struct TerminalEndToEndTests {
             #expect(show.status == 0, "\(show.stderr)")
             #expect(ParlorLine(show.stdout.trimmingCharacters(in: .newlines))?.room?.id == code)
 
-            let untrusted = try await oneShot(["show", code, "--timeout", "2"], home: home, serverURL: secure)
+            let untrusted = try await oneShot(["show", code, "--timeout", "5"], home: home, serverURL: secure)
             #expect(untrusted.status == 1)
             #expect(untrusted.stderr.hasPrefix("Not connected to the Parlor server: localhost:\(server.port) could not be reached securely (TLS certificate verification failed"), "\(untrusted.stderr)")
             ann.send("quit")
@@ -224,7 +224,7 @@ struct TerminalEndToEndTests {
     func serverRestart() async throws {
         let data = try ScratchDirectory("data")
         defer { data.remove() }
-        var server = try await TerminalServer.start(extraArguments: ["--data-dir", data.path])
+        var server = try await TerminalServer.startRestartable(extraArguments: ["--data-dir", data.path])
         let port = server.port
         let ann = try ScriptedParlor.launch(["create", "--players", "2", "--name", "Ann"], server: server, name: "ann")
         do {

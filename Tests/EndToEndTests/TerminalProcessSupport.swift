@@ -253,6 +253,20 @@ struct TerminalServer {
         }
     }
 
+    /// Starts on a port below Linux's ephemeral range (32768–60999), so that no listener on port 0 — a
+    /// test running meanwhile — can take the port while a restart test has the server stopped.
+    static func startRestartable(extraArguments: [String]) async throws -> TerminalServer {
+        var lastError: (any Error)?
+        for _ in 0..<10 {
+            do {
+                return try await start(port: Int.random(in: 20_000..<30_000), extraArguments: extraArguments)
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError ?? ProcessTestError("no free port for parlor-server")
+    }
+
     /// Runs `body` with a server, which is stopped afterwards whatever happens.
     static func with<R>(_ body: (TerminalServer) async throws -> R) async throws -> R {
         let server = try await start()

@@ -85,7 +85,7 @@ struct ClientReconnectTests {
     @Test("A server restart is a short reconnect: requests made meanwhile wait and succeed")
     func serverRestart() async throws {
         let backend = FakeBackend()
-        let first = try await FakeServer.start(backend: backend)
+        let first = try await FakeServer.startRestartable(backend: backend)
         let port = first.port
         let client = ParlorClient(configuration: testConfiguration(try first.address))
         try await withRunningClient(client) { client in

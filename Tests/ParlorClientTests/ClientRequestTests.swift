@@ -52,9 +52,10 @@ struct ClientRequestTests {
         let server = try await FakeServer.start()
         server.backend.setSilent([.getRoom])
         var configuration = testConfiguration(try server.address)
-        configuration.requestTimeout = .milliseconds(300)
+        configuration.requestTimeout = .seconds(1)
         try await withRunningClient(ParlorClient(configuration: configuration)) { client in
-            await #expect(throws: ParlorClientError.timeout(operation: "getRoom", after: .milliseconds(300))) {
+            #expect(await eventually { client.connectionState.isConnected })
+            await #expect(throws: ParlorClientError.timeout(operation: "getRoom", after: .seconds(1))) {
                 try await client.getRoom(code: "ROOM01")
             }
             // The connection is still fine.
@@ -90,6 +91,8 @@ struct ClientRequestTests {
         configuration.requestTimeout = .milliseconds(400)
         let client = ParlorClient(configuration: configuration)
         try await withRunningClient(client) { client in
+            // The first attempt has failed (so there is a reason to give) before the request is made.
+            #expect(await eventually { if case .reconnecting = client.connectionState { true } else { false } })
             do {
                 _ = try await client.getRoom(code: "ROOM01")
                 Issue.record("expected no connection")
@@ -118,11 +121,11 @@ struct ClientRequestTests {
         server.backend.setSilent([.getRoom])
         var configuration = testConfiguration(try server.address)
         configuration.maxPendingRequests = 1
-        configuration.requestTimeout = .milliseconds(500)
+        configuration.requestTimeout = .seconds(3)
         try await withRunningClient(ParlorClient(configuration: configuration)) { client in
-            _ = try await client.currentUserID()
+            #expect(await eventually { client.connectionState.isConnected })
             async let first: Void = {
-                await #expect(throws: ParlorClientError.timeout(operation: "getRoom", after: .milliseconds(500))) {
+                await #expect(throws: ParlorClientError.timeout(operation: "getRoom", after: .seconds(3))) {
                     try await client.getRoom(code: "ROOM01")
                 }
             }()

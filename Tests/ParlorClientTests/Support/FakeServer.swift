@@ -45,6 +45,23 @@ final class FakeServer: Sendable {
         return FakeServer(backend: backend, server: server, task: task, port: bound)
     }
 
+    /// Ports below Linux's ephemeral range (32768–60999), so no listener on port 0 — another test running
+    /// meanwhile — can take the port while a restart test has it closed.
+    static let restartablePorts = 20_000..<30_000
+
+    /// Starts on a free port that can be bound again after a stop.
+    static func startRestartable(backend: FakeBackend) async throws -> FakeServer {
+        var lastError: (any Error)?
+        for _ in 0..<20 {
+            do {
+                return try await start(backend: backend, port: Int.random(in: restartablePorts))
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError ?? ParlorClientError.invalidConfiguration("no free port")
+    }
+
     var address: ServerAddress {
         get throws { try ServerAddress("ws://127.0.0.1:\(port)") }
     }
