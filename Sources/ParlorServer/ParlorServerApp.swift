@@ -87,6 +87,13 @@ public final class ParlorServer: Service, Sendable {
         listenerConfiguration.handshakeTimeout = configuration.handshakeTimeout
         listenerConfiguration.shutdownGracePeriod = configuration.shutdownGracePeriod
         listenerConfiguration.allowedOrigins = configuration.allowedOrigins
+        let openFiles = ProcessLimits.raiseOpenFileLimit(logger: logger)
+        let capacity = ProcessLimits.connectionCapacity(openFileLimit: openFiles)
+        listenerConfiguration.maxConnections = min(configuration.limits.maxConnections ?? capacity, capacity)
+        if let wanted = configuration.limits.maxConnections, wanted > capacity {
+            logger.warning(
+                "--max-connections \(wanted) exceeds what the open-file limit (\(openFiles)) allows; holding at most \(capacity). Raise it with ulimit -n.")
+        }
         if let tls = configuration.tls {
             listenerConfiguration.tls = try TLSServerContext(
                 configuration: TLSServerConfiguration(certificateChainPath: tls.certificatePath, privateKeyPath: tls.privateKeyPath))

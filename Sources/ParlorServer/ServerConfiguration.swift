@@ -44,6 +44,9 @@ public struct ServerConfiguration: Sendable {
     public var wordGames = WordGameConfiguration()
 
     public struct Limits: Sendable {
+        /// Connections held at once; more are closed as they arrive. Nil: as many as the process's
+        /// open-file limit allows (which the server raises at start), less a reserve.
+        public var maxConnections: Int?
         /// Rooms the server holds at once; creating more fails with NO_FREE_CODE.
         public var maxRooms: Int = 100_000
         /// Subscriptions one connection may hold.

@@ -66,7 +66,14 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
     // MARK: Lifecycle
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { startTimers(context: context) }
+        guard context.channel.isActive else {
+            // The peer left during the upgrade: this handler will never see channelInactive, so the
+            // connection is over before it began.
+            closeRecorder.record(.abnormal)
+            bridge.finish()
+            return
+        }
+        startTimers(context: context)
     }
 
     func channelActive(context: ChannelHandlerContext) {

@@ -18,6 +18,7 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
     private let connections = ConnectionTracker()
     private let shutdownSignal = ShutdownSignal()
     private let listener = NIOLockedValueBox<ListenerState>(.notStarted(waiters: []))
+    private let rejectedConnections = NIOLockedValueBox(0)
 
     private enum ListenerState {
         case notStarted(waiters: [CheckedContinuation<SocketAddress, any Error>])
@@ -38,6 +39,9 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
 
     /// The number of open connections (HTTP and WebSocket).
     public var connectionCount: Int { connections.count }
+
+    /// Connections closed at once because the server was at `maxConnections`.
+    public var rejectedConnectionCount: Int { rejectedConnections.withLockedValue { $0 } }
 
     /// The address the server listens on, once it does (with the real port when configured with 0).
     public func localAddress() async throws -> SocketAddress {
@@ -142,6 +146,14 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
 
     /// Builds a new connection's pipeline: [TLS] → head-size limit → HTTP codec → pipelining → errors → us.
     private func configureConnection(_ channel: any Channel) throws -> ServerConnection {
+        guard connections.count < configuration.maxConnections else {
+            // Full: say nothing and hang up. The peer sees the connection close and may retry later.
+            rejectedConnections.withLockedValue { $0 += 1 }
+            channel.close(promise: nil)
+            let (events, continuation) = AsyncStream.makeStream(of: ServerConnectionEvent.self)
+            continuation.finish()
+            return ServerConnection(channel: channel, events: events)
+        }
         let pipeline = channel.pipeline.syncOperations
         if let tls = configuration.tls {
             try pipeline.addHandler(tls.makeServerHandler())

@@ -31,6 +31,10 @@ public struct WebSocketServerConfiguration: Sendable {
     /// reuse and grows it when reads fill it, so a small start keeps idle connections cheap without
     /// slowing busy ones.
     public var initialReceiveBufferSize: Int = 512
+    /// Connections the server holds at once; past it, new ones are closed as soon as they are accepted.
+    /// Keep it below the process's open-file limit, so that running out of descriptors (where every
+    /// accept fails) cannot happen.
+    public var maxConnections: Int = 10_000
     /// The listen backlog.
     public var backlog: Int32 = 1024
     /// On graceful shutdown, how long connections get to finish and close themselves before the server

@@ -56,6 +56,9 @@ struct ParlorServerCommand: AsyncParsableCommand {
     @Option(help: "Hours after which a room with nobody connected and no change is deleted.")
     var roomExpiryHours: Double = 24
 
+    @Option(help: "Connections held at once; more are closed as they arrive. Default: what the open-file limit allows (raised at start), less 256.")
+    var maxConnections: Int?
+
     @Option(help: "Rooms the server holds at once; creating more fails with NO_FREE_CODE.")
     var maxRooms: Int = 100_000
 
@@ -94,6 +97,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
             throw ValidationError("--ping-interval, --idle-timeout and --shutdown-grace cannot be negative.")
         }
         guard roomExpiryHours > 0 else { throw ValidationError("--room-expiry-hours must be positive (got \(roomExpiryHours)).") }
+        if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be positive.") }
         guard maxRooms > 0, rateLimit > 0 else { throw ValidationError("--max-rooms and --rate-limit must be positive.") }
         guard (1...100).contains(lobbyCapacity) else { throw ValidationError("--lobby-capacity must be between 1 and 100 (got \(lobbyCapacity)).") }
         guard maxLobbies > 0, catalogPollInterval >= 0 else {
@@ -129,6 +133,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.persist = !noPersist
         configuration.roomExpiry = .nanoseconds(Int64(roomExpiryHours * 3_600_000_000_000))
         configuration.limits.maxRooms = maxRooms
+        configuration.limits.maxConnections = maxConnections
         configuration.limits.requestsPerSecond = rateLimit
         configuration.limits.requestBurst = rateLimit * 2
         configuration.wordGames.wordList = .file(wordList)

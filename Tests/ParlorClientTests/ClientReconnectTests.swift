@@ -97,7 +97,7 @@ struct ClientReconnectTests {
             #expect(await eventually { if case .reconnecting = client.connectionState { true } else { false } })
             async let readied = client.getRoom(code: seat.room.id)
             try await Task.sleep(for: .milliseconds(150))
-            let second = try await FakeServer.start(backend: backend, port: port)
+            let second = try await FakeServer.restart(backend: backend, port: port)
             #expect(try await readied.version == 1)
             #expect(client.connectionState == .connected(userId: seat.currentUserId))
 

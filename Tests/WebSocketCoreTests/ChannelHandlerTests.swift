@@ -124,6 +124,17 @@ import Testing
         #expect(recorder.recorded?.code == .abnormalClosure)
     }
 
+    /// A peer that leaves during the upgrade must still end the application's inbound sequence.
+    @Test func addedToAClosedChannelItEndsAtOnce() async throws {
+        let channel = EmbeddedChannel()
+        let bridge = WebSocketBridge(highWatermark: 4, lowWatermark: 1, requestRead: {})
+        let recorder = WebSocketCloseRecorder()
+        try channel.pipeline.syncOperations.addHandler(
+            WebSocketChannelHandler(role: .server, configuration: WebSocketConfiguration(), deflate: nil, closeRecorder: recorder, bridge: bridge))
+        #expect(await bridge.next() == nil)
+        #expect(recorder.recorded?.code == .abnormalClosure)
+    }
+
     @Test func clientRoleMasksEveryFrameWithAFreshKey() throws {
         let (channel, _, _) = try makeChannel(role: .client)
         try channel.writeOutbound(WebSocketOutbound.message(.text("Hello")))

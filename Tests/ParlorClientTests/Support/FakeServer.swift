@@ -62,6 +62,21 @@ final class FakeServer: Sendable {
         throw lastError ?? ParlorClientError.invalidConfiguration("no free port")
     }
 
+    /// Starts again on `port` after a stop, retrying for up to two seconds while the port is still held
+    /// (under a full parallel test run the old listener's close can lag the stop).
+    static func restart(backend: FakeBackend, port: Int) async throws -> FakeServer {
+        var lastError: (any Error)?
+        for _ in 0..<20 {
+            do {
+                return try await start(backend: backend, port: port)
+            } catch {
+                lastError = error
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        throw lastError ?? ParlorClientError.invalidConfiguration("port \(port) stayed busy")
+    }
+
     var address: ServerAddress {
         get throws { try ServerAddress("ws://127.0.0.1:\(port)") }
     }
