@@ -30,7 +30,9 @@ final class Counter: Sendable {
 
     init() {}
 
-    func add(_ amount: Int = 1) { value.add(amount, ordering: .relaxed) }
+    /// Adds `amount`; returns the new value.
+    @discardableResult
+    func add(_ amount: Int = 1) -> Int { value.add(amount, ordering: .relaxed).newValue }
     func subtract(_ amount: Int = 1) { value.subtract(amount, ordering: .relaxed) }
     var current: Int { value.load(ordering: .relaxed) }
 }
