@@ -119,6 +119,7 @@ struct ConnectDriver {
             group.cancelAll()
         }
         context.loadAverageAtEnd = ProcessStats.loadAverage
+        context.interrupted = Interrupt.requested.isOpen
         timing.totalSeconds = (ContinuousClock.now - began).seconds
         return ConnectReport(
             context: context, parameters: parameters, run: run, timing: timing,

@@ -130,6 +130,7 @@ struct ConnectReport: Encodable {
                     + "CPU \(server.cpuCores.map { String(format: "%.2f", $0) } ?? "-") cores over the run")
         }
         lines.append("load average: \(context.loadAverageAtStart) at start, \(context.loadAverageAtEnd) at end (\(context.cores) cores)")
+        if context.interrupted { lines.append("stopped early by Ctrl-C") }
         lines.append(passed ? "PASSED" : "FAILED: " + problems.joined(separator: "; "))
         return lines.joined(separator: "\n")
     }

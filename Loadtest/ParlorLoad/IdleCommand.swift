@@ -54,6 +54,7 @@ struct IdleCommand: AsyncParsableCommand {
         connection.progress(
             "idle: \(connections) connections in \((connections + perRoom - 1) / perRoom) rooms, held \(duration) s")
 
+        Interrupt.install()
         let report = await IdleDriver(parameters: parameters, options: connection).run()
         print(report.table)
         if let path = connection.json { try writeJSON(report, to: path) }

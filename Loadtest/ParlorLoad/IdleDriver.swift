@@ -79,9 +79,9 @@ struct IdleDriver {
             // Hold, sampling resident memory each second.
             let holdStart = ContinuousClock.now
             var tick = holdStart
-            while tick < holdStart + .seconds(parameters.durationSeconds) {
+            while tick < holdStart + .seconds(parameters.durationSeconds) && !Interrupt.requested.isOpen {
                 tick += .seconds(1)
-                try? await Task.sleep(until: tick, clock: .continuous)
+                await Interrupt.sleep(until: tick)
                 if let rss = server?.residentBytes { report.server.samples.append(rss) }
                 if let rss = ProcessStats.current.residentBytes { report.generator.samples.append(rss) }
             }
@@ -98,6 +98,7 @@ struct IdleDriver {
             group.cancelAll()
         }
         context.loadAverageAtEnd = ProcessStats.loadAverage
+        context.interrupted = Interrupt.requested.isOpen
         report.finish(context: context, run: run)
         return report
     }

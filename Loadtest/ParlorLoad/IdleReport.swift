@@ -131,6 +131,7 @@ struct IdleReport: Encodable {
         lines.append("server's /metrics while holding: " + (gauges.isEmpty ? "unavailable" : gauges.joined(separator: ", ")))
         lines.append("failures: \(describeTally(failuresByReason))")
         lines.append("load average: \(context.loadAverageAtStart) at start, \(context.loadAverageAtEnd) at end (\(context.cores) cores)")
+        if context.interrupted { lines.append("stopped early by Ctrl-C") }
         lines.append(passed ? "PASSED" : "FAILED: " + problems.joined(separator: "; "))
         return lines.joined(separator: "\n")
     }

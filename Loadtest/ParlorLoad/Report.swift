@@ -7,6 +7,8 @@ struct RunContext: Codable, Sendable {
     var cores: Int
     var loadAverageAtStart: [Double]
     var loadAverageAtEnd: [Double] = []
+    /// Ended early by Ctrl-C.
+    var interrupted = false
 
     static func now() -> RunContext {
         RunContext(

@@ -18,6 +18,8 @@ struct RoomMember: Sendable {
     var isPlayer: Bool { member < run.parameters.players }
 
     func run() async {
+        run.running.add()
+        defer { run.running.subtract() }
         var isSetUp = false
         let began = ContinuousClock.now
         do {
@@ -135,6 +137,7 @@ struct RoomMember: Sendable {
             let due = run.scheduled(number: number, phase: phase, start: start)
             guard due < end else { return }
             do { try await Task.sleep(until: due, clock: .continuous) } catch { return }
+            guard !run.stopSending.isOpen else { return }
             run.generatorLag.record(.now - due)
             // Scores 1…1000 in turn: each differs from the one before, so every submission is a change.
             let frame = frames.frame(id: RoomsRun.submitIDBase + number, score: Int(number % 1000) + 1)

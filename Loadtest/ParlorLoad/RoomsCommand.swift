@@ -68,6 +68,7 @@ struct RoomsCommand: AsyncParsableCommand {
             "rooms: \(rooms) × \(players) players + \(spectators) spectators = \(parameters.connections) connections, "
                 + "\(formatRate(rate)) submissions/s for \(duration) s")
 
+        Interrupt.install()
         let report = await RoomsDriver(parameters: parameters, options: connection).run()
         print(report.table)
         if let path = connection.json { try writeJSON(report, to: path) }

@@ -33,6 +33,13 @@ struct RoomsDriver {
             let semaphore = AsyncSemaphore(parameters.setupConcurrency)
             for room in rooms {
                 await semaphore.acquire()
+                if Interrupt.requested.isOpen {
+                    // Ctrl-C during set-up: the rooms not started yet are not measured.
+                    semaphore.release()
+                    room.fail("interrupted")
+                    if run.roomsFailed.add() + run.roomsReady.current == parameters.rooms { allSetUp.open(true) }
+                    continue
+                }
                 for member in 0..<parameters.membersPerRoom {
                     let member = RoomMember(
                         run: run, room: room, member: member, connection: room.index * parameters.membersPerRoom + member)
@@ -60,11 +67,12 @@ struct RoomsDriver {
 
             let start = ContinuousClock.now + Self.settle
             run.start.open(start)
-            try? await Task.sleep(until: start, clock: .continuous)
+            await Interrupt.sleep(until: start)
             let serverSampler = server.map(CPUSampler.init)
             let generatorSampler = CPUSampler(.current)
             window.0 = run.snapshot
-            try? await Task.sleep(until: start + parameters.duration, clock: .continuous)
+            await Interrupt.sleep(until: start + parameters.duration)
+            run.stopSending.open(true)
             window.1 = run.snapshot
             serverCPU = serverSampler?.coresUsed
             generatorCPU = generatorSampler.coresUsed
@@ -80,9 +88,14 @@ struct RoomsDriver {
             }
             timing.drainSeconds = (ContinuousClock.now - drainStart).seconds
             run.finish.open(true)
+            // Every connection now closes politely; a member still stuck in set-up is cancelled.
+            let deadline = ContinuousClock.now + .seconds(30)
+            while run.running.current > 0 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
             done.open(true)
+            group.cancelAll()
         }
         context.loadAverageAtEnd = ProcessStats.loadAverage
+        context.interrupted = Interrupt.requested.isOpen
         timing.totalSeconds = (ContinuousClock.now - began).seconds
         return RoomsReport(
             context: context, parameters: parameters, run: run, rooms: rooms, window: window, timing: timing,

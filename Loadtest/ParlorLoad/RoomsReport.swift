@@ -186,6 +186,7 @@ struct RoomsReport: Encodable {
             "generator: RSS \(formatBytes(generator.residentBytesLoaded)) after set-up; "
                 + "CPU \(generator.cpuCores.map { String(format: "%.2f", $0) } ?? "-") cores while measured")
         lines.append("load average: \(context.loadAverageAtStart) at start, \(context.loadAverageAtEnd) at end (\(context.cores) cores)")
+        if context.interrupted { lines.append("stopped early by Ctrl-C") }
         lines.append(passed ? "PASSED" : "FAILED: " + problems.joined(separator: "; "))
         return lines.joined(separator: "\n")
     }

@@ -40,6 +40,8 @@ final class RoomsRun: Sendable {
     let roomsReady = Counter()
     let roomsFailed = Counter()
     let lostMembers = Counter()
+    /// Member tasks still running (the end of the run waits for them, within limits).
+    let running = Counter()
 
     /// Scheduled time → reply arrival, successful submissions.
     let replyLatency = LatencyRecorder()
@@ -59,6 +61,8 @@ final class RoomsRun: Sendable {
 
     /// Opens with the measurement's start time once every room is set up (or failed).
     let start = Gate<ContinuousClock.Instant>()
+    /// Opens when the measured window ends (or Ctrl-C): no more submissions.
+    let stopSending = Gate<Bool>()
     /// Opens when the run is over: every connection closes.
     let finish = Gate<Bool>()
 
