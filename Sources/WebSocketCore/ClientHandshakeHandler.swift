@@ -2,7 +2,7 @@ import NIOCore
 
 /// The result of a successful client handshake.
 struct ClientUpgradeResult: Sendable {
-    var asyncChannel: NIOAsyncChannel<WebSocketMessage, WebSocketOutbound>
+    var bridge: WebSocketBridge
     var channel: any Channel
     var subprotocol: String?
     var compression: NegotiatedDeflate?
@@ -99,26 +99,22 @@ final class ClientHandshakeHandler: ChannelInboundHandler, RemovableChannelHandl
         finished = true
         do {
             let closeRecorder = WebSocketCloseRecorder()
+            let channel = context.channel
+            let bridge = WebSocketBridge(
+                highWatermark: configuration.webSocket.inboundHighWaterMark,
+                lowWatermark: configuration.webSocket.inboundLowWaterMark,
+                requestRead: { channel.read() })
             let pipeline = context.pipeline.syncOperations
             try pipeline.addHandler(
                 WebSocketChannelHandler(
                     role: .client, configuration: configuration.webSocket, deflate: agreement.deflate,
-                    closeRecorder: closeRecorder),
+                    closeRecorder: closeRecorder, bridge: bridge),
                 position: .after(self))
-            let asyncChannel = try NIOAsyncChannel<WebSocketMessage, WebSocketOutbound>(
-                wrappingChannelSynchronously: context.channel,
-                configuration: .init(
-                    backPressureStrategy: .init(
-                        lowWatermark: configuration.webSocket.inboundLowWaterMark,
-                        highWatermark: configuration.webSocket.inboundHighWaterMark)))
             promise.succeed(
                 ClientUpgradeResult(
-                    asyncChannel: asyncChannel, channel: context.channel, subprotocol: agreement.subprotocol,
+                    bridge: bridge, channel: channel, subprotocol: agreement.subprotocol,
                     compression: agreement.deflate, closeRecorder: closeRecorder))
-            if buffer.readableBytes > 0 {
-                context.fireChannelRead(wrapInboundOut(buffer))
-                context.fireChannelReadComplete()
-            }
+            if buffer.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(buffer)) }
             pipeline.removeHandler(context: context, promise: nil)
         } catch {
             promise.fail(error)

@@ -267,9 +267,14 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
         do {
             let closeRecorder = WebSocketCloseRecorder()
+            let channel = context.channel
+            let bridge = WebSocketBridge(
+                highWatermark: configuration.webSocket.inboundHighWaterMark,
+                lowWatermark: configuration.webSocket.inboundLowWaterMark,
+                requestRead: { channel.read() })
             let webSocketHandler = WebSocketChannelHandler(
                 role: .server, configuration: configuration.webSocket, deflate: validated.deflate?.negotiated,
-                closeRecorder: closeRecorder)
+                closeRecorder: closeRecorder, bridge: bridge)
             let pipeline = context.pipeline.syncOperations
             pipeline.removeHandler(handlers.pipelining, promise: nil)
             pipeline.removeHandler(handlers.errorHandler, promise: nil)
@@ -277,24 +282,14 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             pipeline.removeHandler(handlers.limiter, promise: nil)
             try pipeline.addHandler(webSocketHandler, position: .after(self))
             pipeline.removeHandler(context: context, promise: nil)
-            let asyncChannel = try NIOAsyncChannel<WebSocketMessage, WebSocketOutbound>(
-                wrappingChannelSynchronously: context.channel,
-                configuration: .init(
-                    backPressureStrategy: .init(
-                        lowWatermark: configuration.webSocket.inboundLowWaterMark,
-                        highWatermark: configuration.webSocket.inboundHighWaterMark)))
             events.yield(
                 .webSocket(
                     UpgradedConnection(
-                        asyncChannel: asyncChannel, channel: context.channel, request: request,
-                        subprotocol: subprotocol, compression: validated.deflate?.negotiated,
-                        closeRecorder: closeRecorder)))
+                        bridge: bridge, channel: channel, request: request, subprotocol: subprotocol,
+                        compression: validated.deflate?.negotiated, closeRecorder: closeRecorder)))
             events.finish()
             // Last: any bytes that followed the upgrade request now flow into the WebSocket handler.
-            // The decoder forwards its leftovers as a read without a read-complete, and the async channel
-            // delivers messages on read-complete: supply it.
-            let channel = context.channel
-            pipeline.removeHandler(handlers.decoder).whenComplete { _ in channel.pipeline.fireChannelReadComplete() }
+            pipeline.removeHandler(handlers.decoder, promise: nil)
         } catch {
             context.close(promise: nil)
         }

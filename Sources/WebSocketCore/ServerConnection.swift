@@ -12,7 +12,7 @@ enum ServerConnectionEvent: Sendable {
 
 /// An upgraded channel with everything the application's WebSocket needs.
 struct UpgradedConnection: Sendable {
-    var asyncChannel: NIOAsyncChannel<WebSocketMessage, WebSocketOutbound>
+    var bridge: WebSocketBridge
     var channel: any Channel
     var request: WebSocketUpgradeRequest
     var subprotocol: String?
@@ -34,7 +34,7 @@ struct ServerConnection: Sendable {
             case .webSocket(let upgraded):
                 do {
                     try await WebSocket.run(
-                        channel: upgraded.asyncChannel, rawChannel: upgraded.channel,
+                        bridge: upgraded.bridge, channel: upgraded.channel,
                         subprotocol: upgraded.subprotocol, compression: upgraded.compression,
                         closeRecorder: upgraded.closeRecorder, shutdown: shutdown
                     ) { webSocket in

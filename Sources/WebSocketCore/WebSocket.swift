@@ -1,12 +1,29 @@
 import NIOCore
 
+/// Received messages: assembled, decompressed and validated; ends when the connection closes.
+public struct WebSocketInbound: AsyncSequence, Sendable {
+    public typealias Element = WebSocketMessage
+    let bridge: WebSocketBridge
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let bridge: WebSocketBridge
+
+        /// Never throws; declared `throws` so `for try await` reads naturally at call sites.
+        public mutating func next() async throws -> WebSocketMessage? {
+            await bridge.next()
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bridge: bridge) }
+}
+
 /// An open WebSocket connection, server or client side.
 ///
 /// Received messages are ``inbound``, an `AsyncSequence` that ends when the connection closes; it applies
 /// backpressure (a consumer that falls behind stops reads from the peer). `send` suspends while the peer
 /// is not reading what we already sent, so nothing queues without bound.
 public struct WebSocket: Sendable {
-    public typealias Inbound = NIOAsyncChannelInboundStream<WebSocketMessage>
+    public typealias Inbound = WebSocketInbound
 
     /// Messages from the peer, assembled, decompressed and validated.
     public let inbound: Inbound
@@ -17,17 +34,16 @@ public struct WebSocket: Sendable {
     /// Fires when the server this connection belongs to begins a graceful shutdown (never, for clients).
     public let shutdown: ShutdownSignal
 
-    private let outbound: NIOAsyncChannelOutboundWriter<WebSocketOutbound>
+    private let bridge: WebSocketBridge
     private let channel: any Channel
     private let closeRecorder: WebSocketCloseRecorder
 
     init(
-        inbound: Inbound, outbound: NIOAsyncChannelOutboundWriter<WebSocketOutbound>, channel: any Channel,
-        subprotocol: String?, compression: NegotiatedDeflate?, closeRecorder: WebSocketCloseRecorder,
-        shutdown: ShutdownSignal
+        bridge: WebSocketBridge, channel: any Channel, subprotocol: String?, compression: NegotiatedDeflate?,
+        closeRecorder: WebSocketCloseRecorder, shutdown: ShutdownSignal
     ) {
-        self.inbound = inbound
-        self.outbound = outbound
+        self.inbound = WebSocketInbound(bridge: bridge)
+        self.bridge = bridge
         self.channel = channel
         self.subprotocol = subprotocol
         self.compression = compression
@@ -62,8 +78,14 @@ public struct WebSocket: Sendable {
     /// Starts the close handshake and returns once the connection is closed: when the peer answers,
     /// or after the configured close timeout. Calling it again, or on a closed connection, just waits.
     public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") async {
-        try? await outbound.write(.close(code, reason))
+        if channel.isActive { channel.writeAndFlush(WebSocketOutbound.close(code, reason), promise: nil) }
         try? await channel.closeFuture.get()
+    }
+
+    /// Starts the close handshake without waiting: for callers that cannot suspend (a shutdown
+    /// callback). Anything sent after this fails with `WebSocketError.closed`.
+    public func beginClose(code: WebSocketCloseCode = .normalClosure, reason: String = "") {
+        channel.writeAndFlush(WebSocketOutbound.close(code, reason), promise: nil)
     }
 
     /// How the connection ended; waits until it has. 1006 when it ended without a close frame.
@@ -82,39 +104,33 @@ public struct WebSocket: Sendable {
     /// Whether the underlying connection is still open.
     public var isActive: Bool { channel.isActive }
 
+    /// Hands a frame to the channel without waiting for it to reach the socket: a suspended send is
+    /// one waiting for the peer to drain what is already queued (over the high-water mark).
     private func write(_ outbound: WebSocketOutbound) async throws {
-        do {
-            try await self.outbound.write(outbound)
-        } catch let error as WebSocketError {
-            throw error
-        } catch {
-            // The writer reports a finished or closed channel in several ways; to callers it is one thing.
-            throw WebSocketError.closed
-        }
+        if !channel.isWritable { await bridge.waitUntilWritable() }
+        guard channel.isActive, !bridge.isFinished else { throw WebSocketError.closed }
+        channel.writeAndFlush(outbound, promise: nil)
     }
 }
 
 extension WebSocket {
-    /// Wraps an upgraded channel (WebSocket handler installed) for the async world and runs `body`;
-    /// when `body` returns the connection is closed politely (1000) if it is still open.
+    /// Runs `body` with an upgraded connection (WebSocket handler installed); when `body` returns, the
+    /// connection is closed politely (1000) if it is still open.
     static func run<Result: Sendable>(
-        channel asyncChannel: NIOAsyncChannel<WebSocketMessage, WebSocketOutbound>, rawChannel: any Channel,
-        subprotocol: String?, compression: NegotiatedDeflate?, closeRecorder: WebSocketCloseRecorder,
-        shutdown: ShutdownSignal, _ body: (WebSocket) async throws -> Result
+        bridge: WebSocketBridge, channel: any Channel, subprotocol: String?, compression: NegotiatedDeflate?,
+        closeRecorder: WebSocketCloseRecorder, shutdown: ShutdownSignal, _ body: (WebSocket) async throws -> Result
     ) async throws -> Result {
-        try await asyncChannel.executeThenClose { inbound, outbound in
-            let webSocket = WebSocket(
-                inbound: inbound, outbound: outbound, channel: rawChannel, subprotocol: subprotocol,
-                compression: compression, closeRecorder: closeRecorder, shutdown: shutdown)
-            let result: Result
-            do {
-                result = try await body(webSocket)
-            } catch {
-                await webSocket.close(code: .internalError)
-                throw error
-            }
-            await webSocket.close()
-            return result
+        let webSocket = WebSocket(
+            bridge: bridge, channel: channel, subprotocol: subprotocol, compression: compression,
+            closeRecorder: closeRecorder, shutdown: shutdown)
+        let result: Result
+        do {
+            result = try await body(webSocket)
+        } catch {
+            await webSocket.close(code: .internalError)
+            throw error
         }
+        await webSocket.close()
+        return result
     }
 }

@@ -19,7 +19,7 @@ final class WebSocketCloseRecorder: Sendable {
 /// a peer that does not read what we send.
 final class WebSocketChannelHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
-    typealias InboundOut = WebSocketMessage
+    typealias InboundOut = Never
     typealias OutboundIn = WebSocketOutbound
     typealias OutboundOut = ByteBuffer
 
@@ -31,6 +31,8 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
     private let configuration: WebSocketConfiguration
     private let deflate: NegotiatedDeflate?
     private let closeRecorder: WebSocketCloseRecorder
+    /// Where received messages go, and where writability is reported.
+    let bridge: WebSocketBridge
     private let decoder: WebSocketFrameDecoder
     private var machine: WebSocketConnectionStateMachine
     private var cumulation: ByteBuffer?
@@ -47,12 +49,13 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
 
     init(
         role: WebSocketRole, configuration: WebSocketConfiguration, deflate: NegotiatedDeflate?,
-        closeRecorder: WebSocketCloseRecorder
+        closeRecorder: WebSocketCloseRecorder, bridge: WebSocketBridge
     ) {
         self.role = role
         self.configuration = configuration
         self.deflate = deflate
         self.closeRecorder = closeRecorder
+        self.bridge = bridge
         decoder = WebSocketFrameDecoder(
             role: role, maxFrameSize: configuration.maxFrameSize, allowedReservedBits: deflate == nil ? 0 : 0x40)
         machine = WebSocketConnectionStateMachine(
@@ -80,6 +83,7 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
         machine.connectionClosed()
         cumulation = nil
         closeRecorder.record(.abnormal)
+        bridge.finish()
         context.fireChannelInactive()
     }
 
@@ -138,7 +142,7 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
         case .none, .pongReceived:
             break
         case .deliver(let message):
-            context.fireChannelRead(wrapInboundOut(message))
+            bridge.deliver(message)
         case .sendPong(let payload):
             writeControl(.pong, payload: payload, context: context, promise: nil)
             context.flush()
@@ -284,11 +288,15 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
             pendingRead = true
             return
         }
+        // A consumer that is behind holds reads too; it asks for the next read once it catches up.
+        if machine.isOpen && bridge.shouldHoldRead() { return }
         context.read()
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable && pendingRead {
+        let writable = context.channel.isWritable
+        bridge.writabilityChanged(to: writable)
+        if writable && pendingRead {
             pendingRead = false
             context.read()
         }

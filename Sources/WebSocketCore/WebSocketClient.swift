@@ -114,7 +114,7 @@ public enum WebSocketClient {
             }
         }.get()
         return try await WebSocket.run(
-            channel: upgrade.asyncChannel, rawChannel: upgrade.channel, subprotocol: upgrade.subprotocol,
+            bridge: upgrade.bridge, channel: upgrade.channel, subprotocol: upgrade.subprotocol,
             compression: upgrade.compression, closeRecorder: upgrade.closeRecorder, shutdown: ShutdownSignal(), body)
     }
 }

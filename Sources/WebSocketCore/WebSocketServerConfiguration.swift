@@ -27,6 +27,10 @@ public struct WebSocketServerConfiguration: Sendable {
     public var securityHeaders: Bool = true
     /// The `max-age` of `Strict-Transport-Security` when serving TLS.
     public var strictTransportSecurityMaxAge: Int = 31_536_000
+    /// The size of the first read buffer of a connection. NIO keeps each connection's read buffer for
+    /// reuse and grows it when reads fill it, so a small start keeps idle connections cheap without
+    /// slowing busy ones.
+    public var initialReceiveBufferSize: Int = 512
     /// The listen backlog.
     public var backlog: Int32 = 1024
     /// On graceful shutdown, how long connections get to finish and close themselves before the server

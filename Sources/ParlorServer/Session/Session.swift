@@ -10,11 +10,20 @@ import WebSocketCore
 ///
 /// Requests of one connection are handled one at a time, in order, so a client sees its replies in the
 /// order it asked. Each subscription is forwarded by its own child task from the room's feed.
+///
+/// Memory per idle connection is dominated by task stacks: a Swift task keeps the stack slabs of the
+/// deepest call it ever made. So the long-lived loop stays shallow and each request runs in a
+/// short-lived child (`async let`) whose stack is freed when it returns, and a server shutdown is
+/// noticed by a callback rather than by a task waiting for it.
 final class Session: Sendable {
     private struct State {
         var user: UserID?
         var subscriptions: [Int: ActiveSubscription] = [:]
         var rateLimit: TokenBucket
+        /// A request is being handled.
+        var busy = false
+        /// The server is shutting down: close once the request in flight has been answered.
+        var closeWhenIdle = false
     }
 
     private struct ActiveSubscription: Sendable {
@@ -26,8 +35,6 @@ final class Session: Sendable {
     private let webSocket: WebSocket
     private let services: ParlorServices
     private let state: NIOLockedValueBox<State>
-    /// Held while a request is being handled, so a shutdown can wait for it.
-    private let inFlight = AsyncMutex()
 
     init(webSocket: WebSocket, services: ParlorServices, user: UserID?) {
         self.webSocket = webSocket
@@ -42,21 +49,27 @@ final class Session: Sendable {
     func run() async {
         services.metrics.connections.increment()
         if let user { services.presence.connected(user) }
+        let shutdownCallback = webSocket.shutdown.onFire { [self] in self.shutdownRequested() }
         defer {
+            webSocket.shutdown.removeCallback(shutdownCallback)
             services.metrics.connections.decrement()
             if let user { services.presence.disconnected(user) }
         }
         await withDiscardingTaskGroup { group in
-            group.addTask { await self.closeOnShutdown() }
             do {
                 for try await message in webSocket.inbound {
-                    await inFlight.lock()
-                    let next = await handle(message)
-                    inFlight.unlock()
+                    state.withLockedValue { $0.busy = true }
+                    async let handled = handle(message)
+                    let next = await handled
                     if let reply = next.reply { try await webSocket.send(WebSocketMessage(kind: .text, data: ByteBuffer(bytes: reply))) }
                     if let subscription = next.startForwarding {
                         group.addTask { await self.forward(subscription) }
                     }
+                    let closeNow = state.withLockedValue { state -> Bool in
+                        state.busy = false
+                        return state.closeWhenIdle
+                    }
+                    if closeNow { webSocket.beginClose(code: .goingAway, reason: "server shutting down") }
                 }
             } catch {
                 // The connection failed mid-send; it is closing anyway.
@@ -65,13 +78,14 @@ final class Session: Sendable {
         }
     }
 
-    /// On server shutdown: let the request in flight finish and be answered, then close with 1001.
-    private func closeOnShutdown() async {
-        await webSocket.shutdown.wait()
-        guard !Task.isCancelled else { return }
-        await inFlight.lock()
-        await webSocket.close(code: .goingAway, reason: "server shutting down")
-        inFlight.unlock()
+    /// On server shutdown: the request in flight (if any) is answered first, then the connection is
+    /// closed with 1001.
+    private func shutdownRequested() {
+        let closeNow = state.withLockedValue { state -> Bool in
+            state.closeWhenIdle = true
+            return !state.busy
+        }
+        if closeNow { webSocket.beginClose(code: .goingAway, reason: "server shutting down") }
     }
 
     // MARK: Requests
