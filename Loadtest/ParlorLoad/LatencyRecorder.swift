@@ -7,10 +7,15 @@ final class LatencyRecorder: Sendable {
     static let highestTrackableMicroseconds: UInt64 = 3_600_000_000
 
     private struct State {
-        var histogram = Histogram<UInt64>(
-            lowestDiscernibleValue: 1, highestTrackableValue: LatencyRecorder.highestTrackableMicroseconds,
-            numberOfSignificantValueDigits: .three)
+        var histogram = LatencyRecorder.makeHistogram()
+        /// Since the last `takeWindow()`: what the progress line and the timeline show per second.
+        var window = LatencyRecorder.makeHistogram()
         var clamped = 0
+    }
+
+    private static func makeHistogram() -> Histogram<UInt64> {
+        Histogram<UInt64>(
+            lowestDiscernibleValue: 1, highestTrackableValue: highestTrackableMicroseconds, numberOfSignificantValueDigits: .three)
     }
 
     private let state = Mutex(State())
@@ -25,6 +30,16 @@ final class LatencyRecorder: Sendable {
                 state.clamped += 1
             }
             _ = state.histogram.record(microseconds)
+            _ = state.window.record(microseconds)
+        }
+    }
+
+    /// The p99 and max (ms) of what was recorded since the last call, and starts a new window.
+    func takeWindow() -> (p99: Double?, max: Double?) {
+        state.withLock { state in
+            defer { state.window.reset() }
+            guard state.window.totalCount > 0 else { return (nil, nil) }
+            return (Double(state.window.valueAtPercentile(99)) / 1000, Double(state.window.max) / 1000)
         }
     }
 

@@ -109,9 +109,9 @@ struct RoomsDriver {
                 residentBytesAtEnd: ProcessStats.current.residentBytes, cpuCores: generatorCPU))
     }
 
-    /// The line on stderr each second: set-up progress, then rates and latencies so far.
+    /// Each second: a timeline entry, and the progress line on stderr (set-up progress, then rates,
+    /// p99 so far and in the last second).
     private func progress(_ run: RoomsRun, rooms: [RoomPlan], began: ContinuousClock.Instant, done: Gate<Bool>) async {
-        guard !options.quiet else { return }
         await withDiscardingTaskGroup { group in
             group.addTask {
                 var last = (actions: 0, replies: 0, events: 0)
@@ -121,17 +121,28 @@ struct RoomsDriver {
                     let errors = run.errors.total + run.failures.total
                     let phase: String
                     if let start = run.start.value, ContinuousClock.now >= start {
-                        phase = ContinuousClock.now < start + parameters.duration ? "run  " : "drain"
+                        phase = run.stopSending.isOpen ? "drain" : "run"
                     } else {
-                        phase = "setup \(run.roomsReady.current + run.roomsFailed.current)/\(parameters.rooms) rooms"
+                        phase = "setup"
                     }
+                    let reply = run.replyLatency.takeWindow()
+                    let fanOut = run.fanOutLatency.takeWindow()
+                    let entry = TimelineEntry(
+                        second: Int(elapsed.seconds.rounded()), phase: phase, actions: now.actions - last.actions,
+                        replies: now.replies - last.replies, events: now.events - last.events, errors: errors,
+                        connections: run.connectionsOpen.current, replyP99: reply.p99, replyMax: reply.max,
+                        fanOutP99: fanOut.p99, fanOutMax: fanOut.max, generatorLagMax: run.generatorLag.takeWindow().max)
+                    run.timeline.withLock { $0.append(entry) }
+                    let shownPhase =
+                        phase == "setup" ? "setup \(run.roomsReady.current + run.roomsFailed.current)/\(parameters.rooms) rooms" : phase
                     options.progress(
-                        String(format: "[%4.0fs] ", elapsed.seconds) + phase
-                            + "  actions \(now.actions - last.actions)/s  replies \(now.replies - last.replies)/s"
-                            + "  events \(now.events - last.events)/s"
+                        String(format: "[%4.0fs] ", elapsed.seconds) + shownPhase
+                            + "  actions \(entry.actions)/s  replies \(entry.replies)/s  events \(entry.events)/s"
                             + "  p99 reply \(formatMilliseconds(run.replyLatency.milliseconds(atPercentile: 99)))"
+                            + " (1 s: \(formatMilliseconds(reply.p99)))"
                             + "  p99 fan-out \(formatMilliseconds(run.fanOutLatency.milliseconds(atPercentile: 99)))"
-                            + "  errors \(errors)  conns \(run.connectionsOpen.current)")
+                            + " (1 s: \(formatMilliseconds(fanOut.p99)))"
+                            + "  errors \(errors)  conns \(entry.connections)")
                 }
             }
             _ = await done.wait()

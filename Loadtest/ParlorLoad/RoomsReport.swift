@@ -71,13 +71,15 @@ struct RoomsReport: Encodable {
     var server: ProcessUsage?
     var generator: ProcessUsage
     var rooms: [FanOutTracker.Outcome]
+    /// One entry per second: counts and the latencies recorded in that second.
+    var timeline: [TimelineEntry]
     /// Why the run failed; empty when it passed (exit status 0).
     var problems: [String]
     var passed: Bool { problems.isEmpty }
 
     private enum CodingKeys: String, CodingKey {
         case scenario, context, parameters, timing, counts, rates, latency, errorsByCode, connectionFailures, checks
-        case server, generator, rooms, problems, passed
+        case server, generator, rooms, timeline, problems, passed
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -95,6 +97,7 @@ struct RoomsReport: Encodable {
         try container.encodeIfPresent(server, forKey: .server)
         try container.encode(generator, forKey: .generator)
         try container.encode(rooms, forKey: .rooms)
+        try container.encode(timeline, forKey: .timeline)
         try container.encode(problems, forKey: .problems)
         try container.encode(passed, forKey: .passed)
     }
@@ -127,6 +130,7 @@ struct RoomsReport: Encodable {
         connectionFailures = run.failures.snapshot
         let outcomes = rooms.filter { !$0.failed }.map(\.tracker.outcome)
         self.rooms = outcomes
+        timeline = run.timeline.withLock { $0 }
         checks = Checks(
             membersBehind: outcomes.reduce(0) { $0 + $1.behind },
             nonIncreasingEvents: outcomes.reduce(0) { $0 + $1.nonIncreasing },

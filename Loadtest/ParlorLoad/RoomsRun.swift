@@ -59,6 +59,9 @@ final class RoomsRun: Sendable {
     /// Connections that failed or ended early, by reason.
     let failures = Tally()
 
+    /// One entry per second of the run: what the progress line showed.
+    let timeline = Mutex<[TimelineEntry]>([])
+
     /// Opens with the measurement's start time once every room is set up (or failed).
     let start = Gate<ContinuousClock.Instant>()
     /// Opens when the measured window ends (or Ctrl-C): no more submissions.
@@ -97,6 +100,23 @@ final class RoomsRun: Sendable {
     func scheduled(number: Int64, phase: Duration, start: ContinuousClock.Instant) -> ContinuousClock.Instant {
         start + phase + parameters.interval * Int(number)
     }
+}
+
+/// One second of a `rooms` run, for finding stalls in time: counts in that second, and the latencies
+/// recorded in it (milliseconds).
+struct TimelineEntry: Codable, Sendable {
+    var second: Int
+    var phase: String
+    var actions: Int
+    var replies: Int
+    var events: Int
+    var errors: Int
+    var connections: Int
+    var replyP99: Double?
+    var replyMax: Double?
+    var fanOutP99: Double?
+    var fanOutMax: Double?
+    var generatorLagMax: Double?
 }
 
 /// One room of the run: how its members find each other during set-up, and its fan-out tracker.
