@@ -24,6 +24,39 @@ enum MetricsScrape {
         return values
     }
 
+    /// The whole exposition, nil if the server could not be asked.
+    static func text(host: String, port: Int) async -> String? {
+        try? await fetch(host: host, port: port)
+    }
+
+    /// A Prometheus histogram of the server's (`name` with the label `label`, e.g. `op="submitScore"`),
+    /// summarised: quantiles are the upper bounds of the buckets they fall in.
+    static func histogram(_ name: String, label: String? = nil, in text: String) -> ServerHistogram? {
+        var buckets: [(bound: Double, count: Int)] = []
+        var sum: Double?
+        for line in text.split(separator: "\n") where line.hasPrefix(name) {
+            if let label, !line.contains(label) { continue }
+            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else { continue }
+            if line.hasPrefix(name + "_bucket{"), let le = line.range(of: "le=\"") {
+                let rest = line[le.upperBound...]
+                guard let quote = rest.firstIndex(of: "\"") else { continue }
+                let bound = rest[..<quote] == "+Inf" ? Double.infinity : Double(rest[..<quote]) ?? .nan
+                buckets.append((bound, Int(value)))
+            } else if line.hasPrefix(name + "_sum") {
+                sum = value
+            }
+        }
+        buckets.sort { $0.bound < $1.bound }
+        guard let total = buckets.last?.count, total > 0 else { return nil }
+        func upperBound(_ quantile: Double) -> Double? {
+            let bound = buckets.first { Double($0.count) >= quantile * Double(total) }?.bound
+            return bound.flatMap { $0.isFinite ? $0 * 1000 : nil }
+        }
+        return ServerHistogram(
+            count: total, mean: sum.map { $0 / Double(total) * 1000 }, p50AtMost: upperBound(0.5), p99AtMost: upperBound(0.99),
+            largestBound: buckets.last { $0.bound.isFinite }.map { $0.bound * 1000 })
+    }
+
     /// `GET /metrics` over a plain HTTP/1.1 connection; the body, read up to its Content-Length.
     private static func fetch(host: String, port: Int) async throws -> String {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -54,5 +87,22 @@ enum MetricsScrape {
             let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
         else { return nil }
         return body.utf8.count >= length ? body : nil
+    }
+}
+
+/// A latency histogram as the server itself recorded it (milliseconds). Quantiles are bucket upper
+/// bounds ("at most"); nil when the quantile fell past the largest bucket.
+struct ServerHistogram: Codable, Sendable {
+    var count: Int
+    var mean: Double?
+    var p50AtMost: Double?
+    var p99AtMost: Double?
+    var largestBound: Double?
+
+    var description: String {
+        func bound(_ value: Double?) -> String {
+            value.map { "≤ \(formatMilliseconds($0))" } ?? "> \(formatMilliseconds(largestBound))"
+        }
+        return "\(count) recorded, mean \(formatMilliseconds(mean)), p50 \(bound(p50AtMost)), p99 \(bound(p99AtMost))"
     }
 }

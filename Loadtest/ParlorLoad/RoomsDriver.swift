@@ -25,6 +25,7 @@ struct RoomsDriver {
         var generatorLoaded: Int?
         var window = (run.snapshot, run.snapshot)
         var serverCPU: Double?
+        var serverHistograms: (ServerHistogram?, ServerHistogram?) = (nil, nil)
         var generatorCPU: Double?
         let began = ContinuousClock.now
 
@@ -87,6 +88,14 @@ struct RoomsDriver {
                 try? await Task.sleep(for: .milliseconds(50))
             }
             timing.drainSeconds = (ContinuousClock.now - drainStart).seconds
+            if let endpoint = MetricsScrape.endpoint(forWebSocketURL: parameters.url),
+                let text = await MetricsScrape.text(host: endpoint.host, port: endpoint.port)
+            {
+                serverHistograms = (
+                    MetricsScrape.histogram("parlor_operation_duration_seconds", label: #"op="submitScore""#, in: text),
+                    MetricsScrape.histogram("parlor_broadcast_latency_seconds", in: text)
+                )
+            }
             run.finish.open(true)
             // Every connection now closes politely; a member still stuck in set-up is cancelled.
             let deadline = ContinuousClock.now + .seconds(30)
@@ -97,7 +106,7 @@ struct RoomsDriver {
         context.loadAverageAtEnd = ProcessStats.loadAverage
         context.interrupted = Interrupt.requested.isOpen
         timing.totalSeconds = (ContinuousClock.now - began).seconds
-        return RoomsReport(
+        var report = RoomsReport(
             context: context, parameters: parameters, run: run, rooms: rooms, window: window, timing: timing,
             server: options.serverPid.map {
                 ProcessUsage(
@@ -107,6 +116,8 @@ struct RoomsDriver {
             generator: ProcessUsage(
                 pid: String(getpid()), residentBytesAtStart: generatorAtStart, residentBytesLoaded: generatorLoaded,
                 residentBytesAtEnd: ProcessStats.current.residentBytes, cpuCores: generatorCPU))
+        (report.serverSubmitScore, report.serverBroadcast) = serverHistograms
+        return report
     }
 
     /// Each second: a timeline entry, and the progress line on stderr (set-up progress, then rates,

@@ -69,6 +69,10 @@ struct RoomsReport: Encodable {
     var connectionFailures: [String: Int]
     var checks: Checks
     var server: ProcessUsage?
+    /// The server's own histograms from /metrics at the end of the drain (set-up included):
+    /// `submitScore` handling time and publication → frame handed to a subscriber's connection.
+    var serverSubmitScore: ServerHistogram?
+    var serverBroadcast: ServerHistogram?
     var generator: ProcessUsage
     var rooms: [FanOutTracker.Outcome]
     /// One entry per second: counts and the latencies recorded in that second.
@@ -79,7 +83,7 @@ struct RoomsReport: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case scenario, context, parameters, timing, counts, rates, latency, errorsByCode, connectionFailures, checks
-        case server, generator, rooms, timeline, problems, passed
+        case server, serverSubmitScore, serverBroadcast, generator, rooms, timeline, problems, passed
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -95,6 +99,8 @@ struct RoomsReport: Encodable {
         try container.encode(connectionFailures, forKey: .connectionFailures)
         try container.encode(checks, forKey: .checks)
         try container.encodeIfPresent(server, forKey: .server)
+        try container.encodeIfPresent(serverSubmitScore, forKey: .serverSubmitScore)
+        try container.encodeIfPresent(serverBroadcast, forKey: .serverBroadcast)
         try container.encode(generator, forKey: .generator)
         try container.encode(rooms, forKey: .rooms)
         try container.encode(timeline, forKey: .timeline)
@@ -186,6 +192,8 @@ struct RoomsReport: Encodable {
                     + "\(formatBytes(server.residentBytesLoaded)) after set-up, \(formatBytes(server.residentBytesAtEnd)) at end; "
                     + "CPU \(server.cpuCores.map { String(format: "%.2f", $0) } ?? "-") cores while measured")
         }
+        if let serverSubmitScore { lines.append("server's own submitScore handling: \(serverSubmitScore.description)") }
+        if let serverBroadcast { lines.append("server's own broadcast (publish → handed to the connection): \(serverBroadcast.description)") }
         lines.append(
             "generator: RSS \(formatBytes(generator.residentBytesLoaded)) after set-up; "
                 + "CPU \(generator.cpuCores.map { String(format: "%.2f", $0) } ?? "-") cores while measured")
