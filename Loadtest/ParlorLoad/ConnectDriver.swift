@@ -64,9 +64,11 @@ struct ConnectDriver {
         let finish = Gate<Bool>()
         let running = Counter()
         let stormSlots: AsyncSemaphore
+        let setupDeadline: Duration
 
         init(parameters: ConnectParameters, options: ConnectionOptions) {
             self.parameters = parameters
+            setupDeadline = options.connectionSetupDeadline
             // Abrupt: our close frame goes out and TCP is dropped at once, without waiting for an answer.
             firstConfigurations = options.clientConfigurations(closeTimeout: parameters.polite ? nil : .zero)
             stormConfigurations = options.clientConfigurations()
@@ -178,7 +180,9 @@ private struct StormClient: Sendable {
             try await WebSocketClient.connect(to: run.parameters.url, configuration: configurations[index % configurations.count]) {
                 webSocket in
                 var connection = LoadConnection(webSocket)
-                let hello = try await connection.call(.hello(HelloArguments()), as: HelloResult.self)
+                let hello = try await withSetupDeadline(webSocket, run.setupDeadline, phase: "hello") {
+                    try await connection.call(.hello(HelloArguments()), as: HelloResult.self)
+                }
                 run.first.latency.record(.now - began)
                 run.first.connected.add()
                 run.open.add()
@@ -216,7 +220,9 @@ private struct StormClient: Sendable {
             try await WebSocketClient.connect(to: run.parameters.url, configuration: configurations[index % configurations.count]) {
                 webSocket in
                 var connection = LoadConnection(webSocket)
-                let hello = try await connection.call(.hello(HelloArguments(token: token)), as: HelloResult.self)
+                let hello = try await withSetupDeadline(webSocket, run.setupDeadline, phase: "hello") {
+                    try await connection.call(.hello(HelloArguments(token: token)), as: HelloResult.self)
+                }
                 run.storm.latency.record(.now - began)
                 run.storm.connected.add()
                 (hello.resumed ? run.resumed : run.notResumed).add()

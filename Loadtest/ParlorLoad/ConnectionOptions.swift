@@ -20,6 +20,9 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: "Seconds a TCP connect plus the WebSocket upgrade may take.")
     var connectTimeout: Double = 10
 
+    @Option(help: "Seconds one connection's set-up requests (hello, create or observe) may take in idle and connect runs; past it the connection counts as failed.")
+    var connectionSetupTimeout: Double = 30
+
     @Option(help: "The server's process id: report its resident memory and CPU use, read from /proc/PID.")
     var serverPid: Int32?
 
@@ -41,7 +44,9 @@ struct ConnectionOptions: ParsableArguments {
         guard (1...254).contains(sourceAddresses) else {
             throw ValidationError("--source-addresses must be between 1 and 254 (got \(sourceAddresses)).")
         }
-        guard connectTimeout > 0 else { throw ValidationError("--connect-timeout must be positive.") }
+        guard connectTimeout > 0, connectionSetupTimeout > 0 else {
+            throw ValidationError("--connect-timeout and --connection-setup-timeout must be positive.")
+        }
         if let serverPid, !ProcessStats(pid: serverPid).exists {
             throw ValidationError("--server-pid \(serverPid): no such process (it must run on this machine).")
         }
@@ -64,6 +69,8 @@ struct ConnectionOptions: ParsableArguments {
             return configuration
         }
     }
+
+    var connectionSetupDeadline: Duration { .nanoseconds(Int64(connectionSetupTimeout * 1e9)) }
 
     /// Raises the open-file limit and checks local ports for `connections` (`portsPerConnection` 2 when
     /// each connection's port lingers in TIME_WAIT while it reconnects). Nil when all fit; else what to

@@ -34,7 +34,7 @@ enum FileLimit {
         let soft = clamp(limit.rlim_cur)
         guard needed > soft else { return nil }
         return """
-            parlor-load needs about \(needed) open files (\(connections) connections + \(reserve) for itself), \
+            this run needs about \(needed) open files (\(connections) connections + \(reserve) for itself), \
             but this process may open at most \(soft) (soft limit \(soft), hard limit \(clamp(limit.rlim_max))). \
             Raise the limit before running, e.g. `ulimit -n \(needed)` in this shell (above the hard limit that \
             needs root, or a line `* hard nofile \(needed)` in /etc/security/limits.conf and a new login), \

@@ -25,6 +25,7 @@ struct IdleDriver {
     final class Run: Sendable {
         let parameters: IdleParameters
         let configurations: [WebSocketClientConfiguration]
+        let setupDeadline: Duration
         let open = Counter()
         let established = Counter()
         let failed = Counter()
@@ -39,9 +40,10 @@ struct IdleDriver {
         let allSetUp = Gate<ContinuousClock.Instant>()
         let finish = Gate<Bool>()
 
-        init(parameters: IdleParameters, configurations: [WebSocketClientConfiguration]) {
+        init(parameters: IdleParameters, configurations: [WebSocketClientConfiguration], setupDeadline: Duration) {
             self.parameters = parameters
             self.configurations = configurations
+            self.setupDeadline = setupDeadline
             roomCodes = (0..<parameters.roomCount).map { _ in Gate<String?>() }
         }
 
@@ -55,7 +57,7 @@ struct IdleDriver {
 
     func run() async -> IdleReport {
         var context = RunContext.now()
-        let run = Run(parameters: parameters, configurations: options.clientConfigurations())
+        let run = Run(parameters: parameters, configurations: options.clientConfigurations(), setupDeadline: options.connectionSetupDeadline)
         let server = parameters.serverPid.map { ProcessStats(pid: $0) }
         let metrics = MetricsScrape.endpoint(forWebSocketURL: parameters.url)
         var report = IdleReport(context: context, parameters: parameters)
@@ -78,6 +80,8 @@ struct IdleDriver {
 
             // Hold, sampling resident memory each second.
             let holdStart = ContinuousClock.now
+            let serverCPU = server.map(CPUSampler.init)
+            let generatorCPU = CPUSampler(.current)
             var tick = holdStart
             while tick < holdStart + .seconds(parameters.durationSeconds) && !Interrupt.requested.isOpen {
                 tick += .seconds(1)
@@ -86,6 +90,8 @@ struct IdleDriver {
                 if let rss = ProcessStats.current.residentBytes { report.generator.samples.append(rss) }
             }
             report.timing.holdSeconds = (ContinuousClock.now - holdStart).seconds
+            report.server.cpuCoresWhileHolding = serverCPU?.coresUsed
+            report.generator.cpuCoresWhileHolding = generatorCPU.coresUsed
             if let metrics {
                 report.serverMetricsHolding = await MetricsScrape.gauges(Self.metricNames, host: metrics.host, port: metrics.port)
             }
@@ -143,19 +149,21 @@ private struct IdleClient: Sendable {
             let configuration = run.configurations[index % run.configurations.count]
             try await WebSocketClient.connect(to: run.parameters.url, configuration: configuration) { webSocket in
                 var connection = LoadConnection(webSocket)
-                _ = try await connection.call(.hello(HelloArguments()), as: HelloResult.self)
-                let code: String
-                if isCreator {
-                    let created = try await connection.call(
-                        .createRoom(CreateRoomArguments(pointLimit: 100, pointValue: 1, playerCount: 2, playerName: "Idle \(room)")),
-                        as: RoomServiceResult.self)
-                    code = created.room.id
-                    run.roomCodes[room].open(code)
-                } else {
-                    guard let shared = await run.roomCodes[room].wait(), let shared else { throw LoadFailure.roomFailed }
-                    code = shared
+                try await withSetupDeadline(webSocket, run.setupDeadline, phase: "set-up") {
+                    _ = try await connection.call(.hello(HelloArguments()), as: HelloResult.self)
+                    let code: String
+                    if isCreator {
+                        let created = try await connection.call(
+                            .createRoom(CreateRoomArguments(pointLimit: 100, pointValue: 1, playerCount: 2, playerName: "Idle \(room)")),
+                            as: RoomServiceResult.self)
+                        code = created.room.id
+                        run.roomCodes[room].open(code)
+                    } else {
+                        guard let shared = await run.roomCodes[room].wait(), let shared else { throw LoadFailure.roomFailed }
+                        code = shared
+                    }
+                    _ = try await connection.call(.observeRoom(CodeArguments(code: code)), as: Subscribed.self)
                 }
-                _ = try await connection.call(.observeRoom(CodeArguments(code: code)), as: Subscribed.self)
                 run.connectLatency.record(.now - began)
                 run.established.add()
                 run.open.add()

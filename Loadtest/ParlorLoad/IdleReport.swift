@@ -18,6 +18,8 @@ struct IdleReport: Encodable {
         var residentBytesPeak: Int?
         /// (holding − before) / connections held.
         var bytesPerConnection: Double?
+        /// Share of one core used while holding (idle connections should cost next to nothing).
+        var cpuCoresWhileHolding: Double?
 
         mutating func finish(held: Int) {
             residentBytesHolding = samples.last
@@ -119,11 +121,12 @@ struct IdleReport: Encodable {
         lines.append("")
         lines.append(latencies.text)
         lines.append("")
-        var memory = TextTable(["memory", "before", "holding", "peak", "per connection"])
+        var memory = TextTable(["process", "RSS before", "holding", "peak", "per connection", "CPU while holding"])
         for (name, usage) in [("server (pid \(server.pid ?? "-"))", server), ("generator", generator)] {
             memory.add([
                 name, formatBytes(usage.residentBytesBefore), formatBytes(usage.residentBytesHolding),
                 formatBytes(usage.residentBytesPeak), usage.bytesPerConnection.map { formatBytes(Int($0)) } ?? "-",
+                usage.cpuCoresWhileHolding.map { String(format: "%.2f cores", $0) } ?? "-",
             ])
         }
         lines.append(memory.text)

@@ -14,7 +14,7 @@ enum MetricsScrape {
 
     /// The value of each gauge in `names` (lines `name value` without labels); missing ones are absent.
     static func gauges(_ names: Set<String>, host: String, port: Int) async -> [String: Double] {
-        guard let text = try? await fetch(host: host, port: port) else { return [:] }
+        guard let text = await text(host: host, port: port) else { return [:] }
         var values: [String: Double] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let parts = line.split(separator: " ")
@@ -25,8 +25,19 @@ enum MetricsScrape {
     }
 
     /// The whole exposition, nil if the server could not be asked.
-    static func text(host: String, port: Int) async -> String? {
-        try? await fetch(host: host, port: port)
+    /// Gives up after `timeout`: a server at its open-file limit leaves the request in its accept
+    /// queue, unanswered.
+    static func text(host: String, port: Int, timeout: Duration = .seconds(5)) async -> String? {
+        await withTaskGroup(of: String?.self) { group in
+            group.addTask { try? await fetch(host: host, port: port) }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
     }
 
     /// A Prometheus histogram of the server's (`name` with the label `label`, e.g. `op="submitScore"`),
