@@ -96,7 +96,7 @@ let package = Package(
 
         .target(
             name: "ParlorClient",
-            dependencies: ["ParlorWire", "WebSocketCore", nio, nioPosix, nioConcurrencyHelpers, logging],
+            dependencies: ["ParlorWire", "WebSocketCore", "SystemTLS", nio, nioPosix, nioConcurrencyHelpers, logging],
             path: "Clients/ParlorClient"
         ),
         .target(

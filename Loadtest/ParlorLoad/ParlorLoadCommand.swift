@@ -6,7 +6,7 @@ public struct ParlorLoadCommand: AsyncParsableCommand {
         commandName: "parlor-load",
         abstract: "Load generator for Parlor: concurrent rooms, reconnect storms, idle connections.",
         subcommands: [
-            RoomsCommand.self, ConnectCommand.self, IdleCommand.self,
+            RoomsCommand.self, ConnectCommand.self, IdleCommand.self, ThroughputCommand.self,
             CodecBenchmarkCommand.self, WireBenchmarkCommand.self, EchoBenchmarkCommand.self, AutobahnClientCommand.self,
         ])
 

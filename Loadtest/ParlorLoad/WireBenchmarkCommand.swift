@@ -33,9 +33,8 @@ struct WireBenchmarkCommand: ParsableCommand {
         print("measurement                               bytes      ops/s     µs/op")
         measure("decode submitScore request", bytes: request.count) { _ = Request.decode(request) }
         let view = try EncodedJSON(GameRoom(room))
-        measure("encode GameRoom view (8 players)", bytes: view.bytes.count) { _ = try? EncodedJSON(GameRoom(room)) }
+        measure("encode GameRoom view with JSONEncoder", bytes: view.bytes.count) { _ = try? EncodedJSON(GameRoom(room)) }
         measure("encode GameRoom view by hand (served)", bytes: view.bytes.count) { _ = EncodedJSON(gameRoomOf: room) }
-        measure("encode RummyRoom for the store", bytes: (try? WireJSON.encode(room).count) ?? 0) { _ = try? WireJSON.encode(room) }
         measure("reply frame around encoded view", bytes: view.bytes.count) { _ = Reply.result(id: .number(1234), view) }
         measure("event frame around encoded view", bytes: view.bytes.count) {
             _ = EventMessage.frame(subscription: 17, event: .room, data: view)

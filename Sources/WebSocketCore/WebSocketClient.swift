@@ -104,8 +104,9 @@ public enum WebSocketClient {
             channel.eventLoop.makeCompletedFuture {
                 let pipeline = channel.pipeline.syncOperations
                 if let tls {
-                    let isIPLiteral = (try? SocketAddress(ipAddress: target.host, port: 0)) != nil
-                    try pipeline.addHandler(try tls.makeClientHandler(serverHostname: isIPLiteral ? nil : target.host))
+                    // The handler verifies an IP literal against the certificate's IP entries (and sends
+                    // no SNI for it), so the host goes in either way.
+                    try pipeline.addHandler(try tls.makeClientHandler(serverHostname: target.host))
                 }
                 let promise = channel.eventLoop.makePromise(of: ClientUpgradeResult.self)
                 try pipeline.addHandler(

@@ -1,20 +1,30 @@
 import Foundation
-import ParlorTestSupport
 import Testing
 
 /// `parlor-load` against the real server on port 0 (in memory, `--no-persist`), small and short: it must
 /// report no error, and every member must have received every version. Never a timing.
 @Suite(.serialized) struct LoadSmokeTests {
-    private static var executable: String {
-        ServerProcess.productsDirectory.appendingPathComponent("parlor-load").path
+    private struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs the built `parlor-load` and waits for it to exit (it stops by itself; 60 s at most).
+    private func run(_ arguments: [String]) async throws -> Outcome {
+        let process = try ChildProcess("parlor-load", arguments)
+        guard let status = await process.waitForExit(timeout: .seconds(60)) else {
+            await process.stop()
+            throw ProcessTestError("parlor-load did not finish in 60 s:\n\(process.standardOutput)\n\(process.standardError)")
+        }
+        return Outcome(status: status, stdout: process.standardOutput, stderr: process.standardError)
     }
 
     /// Runs `parlor-load` with `--json` to a temporary file; returns its exit status, output and report.
-    private func load(_ arguments: [String]) async throws -> (result: ExternalProcess.Result, report: [String: Any]) {
+    private func load(_ arguments: [String]) async throws -> (result: Outcome, report: [String: Any]) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-load-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let process = try ExternalProcess([Self.executable] + arguments + ["--json", path, "--quiet"])
-        let result = try await process.wait(timeout: .seconds(60))
+        let result = try await run(arguments + ["--json", path, "--quiet"])
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         return (result, report)
@@ -81,11 +91,9 @@ import Testing
     @Test func refusesBeforeStartingWhenTheOpenFileLimitIsTooLow() async throws {
         // Two million connections exceed any open-file limit Linux allows (fs.nr_open is 1,048,576 by
         // default); the generator must say so and stop before connecting anywhere.
-        let process = try ExternalProcess([
-            Self.executable, "rooms", "--url", "ws://127.0.0.1:9/ws", "--rooms", "200000", "--players", "10",
-            "--source-addresses", "200",
+        let result = try await run([
+            "rooms", "--url", "ws://127.0.0.1:9/ws", "--rooms", "200000", "--players", "10", "--source-addresses", "200",
         ])
-        let result = try await process.wait(timeout: .seconds(30))
         #expect(result.status == 2)
         #expect(result.stderr.contains("open files"), "stderr: \(result.stderr)")
         #expect(result.stderr.contains("ulimit -n"), "stderr: \(result.stderr)")

@@ -1,82 +1,50 @@
 import Foundation
-import NIOConcurrencyHelpers
 
-/// The real `parlor-server` executable, started as a child process on port 0 for one test.
+/// The real `parlor-server` executable, started as a child process on port 0 for one test, with its
+/// own data directory (unless one is given, to restart on the same data).
 final class ServerProcess: Sendable {
     let port: Int
     let dataDirectory: String
-    private let process: Process
-    private let logFile: URL
-
-    /// The directory holding the built executables (next to this test binary).
-    static var productsDirectory: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    }
+    let process: ChildProcess
 
     /// Starts the server and waits (up to 60 s) for its "listening on HOST:PORT" line.
     static func start(_ extraArguments: [String] = [], dataDirectory: String? = nil) async throws -> ServerProcess {
         let directory = dataDirectory ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("parlor-e2e-\(UUID().uuidString)").path
-        let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("parlor-server")
-        process.arguments = ["--port", "0", "--data-dir", directory, "--log-level", "warning"] + extraArguments
-        let stdout = Pipe()
-        let logFile = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-server-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        process.standardOutput = stdout
-        process.standardError = try FileHandle(forWritingTo: logFile)
-        let output = NIOLockedValueBox("")
-        stdout.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if !data.isEmpty { output.withLockedValue { $0 += String(decoding: data, as: UTF8.self) } }
-        }
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if let port = output.withLockedValue({ Self.port(in: $0) }) {
-                return ServerProcess(port: port, dataDirectory: directory, process: process, logFile: logFile)
+            .appendingPathComponent("parlor-e2e-data-\(UUID().uuidString)").path
+        let process = try ChildProcess(
+            "parlor-server", ["--port", "0", "--data-dir", directory, "--log-level", "warning"] + extraArguments)
+        do {
+            let (_, line) = try await process.waitForLine(timeout: .seconds(60), "listening on HOST:PORT") {
+                $0.hasPrefix("listening on ")
             }
-            if !process.isRunning { break }
-            try await Task.sleep(for: .milliseconds(20))
+            guard let portText = line.split(separator: ":").last, let port = Int(portText) else {
+                throw ProcessTestError("parlor-server printed \"\(line)\", which names no port")
+            }
+            return ServerProcess(port: port, dataDirectory: directory, process: process)
+        } catch {
+            await process.stop()
+            throw ServerDidNotStart(log: process.standardError)
         }
-        process.terminate()
-        let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
-        throw ServerDidNotStart(log: log)
     }
 
-    private init(port: Int, dataDirectory: String, process: Process, logFile: URL) {
+    private init(port: Int, dataDirectory: String, process: ChildProcess) {
         self.port = port
         self.dataDirectory = dataDirectory
         self.process = process
-        self.logFile = logFile
-    }
-
-    private static func port(in output: String) -> Int? {
-        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }),
-            let colon = line.lastIndex(of: ":")
-        else { return nil }
-        return Int(line[line.index(after: colon)...])
     }
 
     var url: String { "ws://127.0.0.1:\(port)/ws" }
     var isRunning: Bool { process.isRunning }
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    var log: String { process.standardError }
 
-    /// Sends a signal (SIGTERM by default) and waits for the process to exit; returns its status.
+    /// Sends `signal` (SIGTERM by default) and waits for the process to exit (SIGKILL after `timeout`);
+    /// returns its exit status.
     @discardableResult
     func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(30)) async -> Int32 {
-        if process.isRunning { kill(process.processIdentifier, signal) }
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        return process.terminationStatus
-    }
-
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning { kill(process.pid, signal) }
+        if let status = await process.waitForExit(timeout: timeout) { return status }
+        kill(process.pid, SIGKILL)
+        return await process.waitForExit(timeout: .seconds(10)) ?? -1
     }
 }
 
@@ -87,35 +55,19 @@ struct ServerDidNotStart: Error, CustomStringConvertible {
 
 /// Runs a script from this target's `Scripts` resources and returns its status and output.
 enum ScriptRunner {
-    static func run(_ executable: String, _ script: String, arguments: [String], timeout: Duration = .seconds(120)) async throws -> (status: Int32, output: String) {
+    static func scriptPath(_ name: String) throws -> String {
         guard let scripts = Bundle.module.url(forResource: "Scripts", withExtension: nil) else {
-            throw ScriptMissing(name: script)
+            throw ProcessTestError("the Scripts resources are missing")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable, scripts.appendingPathComponent(script).path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let collected = NIOLockedValueBox(Data())
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            collected.withLockedValue { $0.append(data) }
-        }
-        try process.run()
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        output.fileHandleForReading.readabilityHandler = nil
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
-        let text = collected.withLockedValue { String(decoding: $0 + rest, as: UTF8.self) }
-        return (process.terminationStatus, text)
+        return scripts.appendingPathComponent(name).path
     }
-}
 
-struct ScriptMissing: Error {
-    let name: String
+    static func run(_ interpreter: String, _ script: String, arguments: [String], timeout: Duration = .seconds(120)) async throws -> (status: Int32, output: String) {
+        let process = try ChildProcess(executable: "/usr/bin/env", [interpreter, try scriptPath(script)] + arguments, name: script)
+        guard let status = await process.waitForExit(timeout: timeout) else {
+            await process.stop()
+            return (-1, "\(script) did not finish within \(timeout)\n\(process.standardOutput)\n\(process.standardError)")
+        }
+        return (status, process.standardOutput + process.standardError)
+    }
 }

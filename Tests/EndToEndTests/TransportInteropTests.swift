@@ -32,27 +32,12 @@ import WebSocketCore
 
     @Test(arguments: [true, false])
     func ourClientAgainstAPythonServer(compress: Bool) async throws {
-        guard let scripts = Bundle.module.url(forResource: "Scripts", withExtension: nil) else { throw ScriptMissing(name: "echo_server.py") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scripts.appendingPathComponent("echo_server.py").path, compress ? "deflate" : "plain"]
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        let output = NIOLockedValueBox("")
-        stdout.fileHandleForReading.readabilityHandler = { handle in
-            output.withLockedValue { $0 += String(decoding: handle.availableData, as: UTF8.self) }
-        }
-        try process.run()
-        defer { process.terminate() }
-        var port: Int?
-        let deadline = ContinuousClock.now + .seconds(30)
-        while port == nil && ContinuousClock.now < deadline {
-            port = output.withLockedValue { text in
-                text.split(separator: "\n").first { $0.hasPrefix("port ") }.flatMap { Int($0.dropFirst(5)) }
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        let serverPort = try #require(port, "the Python server did not start")
+        let server = try ChildProcess(
+            executable: "/usr/bin/env", ["python3", try ScriptRunner.scriptPath("echo_server.py"), compress ? "deflate" : "plain"],
+            name: "echo_server.py")
+        defer { Task { await server.stop() } }
+        let (_, line) = try await server.waitForLine(timeout: .seconds(30), "port N") { $0.hasPrefix("port ") }
+        let serverPort = try #require(Int(line.dropFirst(5)), "the Python server printed \(line)")
         var configuration = WebSocketClientConfiguration()
         if !compress { configuration.webSocket.compression = nil }
         configuration.webSocket = configuration.webSocket.withMessageLimit(1 << 22)

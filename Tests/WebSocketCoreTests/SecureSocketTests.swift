@@ -39,6 +39,20 @@ import Testing
         }
     }
 
+    /// The certificate names 127.0.0.1 as an IP address entry: connecting by IP verifies against it.
+    @Test func connectsByIPAddressAndVerifiesTheIPEntry() async throws {
+        let tls = try serverTLS()
+        let trust = try trustingTestCA()
+        try await withServer(configure: { $0.tls = tls }) { port, _ in
+            let reply = try await WebSocketClient.connect(to: "wss://127.0.0.1:\(port)/echo", configuration: clientConfiguration { $0.tls = trust }) { ws in
+                try await ws.send(text: "by address")
+                var replies = ws.inbound.makeAsyncIterator()
+                return try await replies.next()
+            }
+            #expect(reply == .text("by address"))
+        }
+    }
+
     @Test func anUntrustedServerCertificateFailsTheConnect() async throws {
         let tls = try serverTLS()
         try await withServer(configure: { $0.tls = tls }) { port, _ in

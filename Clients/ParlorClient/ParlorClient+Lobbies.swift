@@ -1,0 +1,40 @@
+import ParlorWire
+
+// The word lobby and catalog operations (seed `word-lobby-functions.md`), typed.
+
+extension ParlorClient {
+    public func createLobby(user: LobbyUserArguments) async throws(ParlorClientError) -> CreateLobbyResult {
+        try await send(.createLobby(CreateLobbyArguments(user: user)))
+    }
+
+    public func joinLobby(code: String, user: LobbyUserArguments) async throws(ParlorClientError) -> JoinLobbyResult {
+        try await send(.joinLobby(JoinLobbyArguments(lobbyCode: code, user: user)))
+    }
+
+    /// Starts a round (creator only): `gameId` from the catalog, or nil for the lobby's next game.
+    public func startLobbyGame(lobbyId: String, gameId: String? = nil) async throws(ParlorClientError) {
+        try await sendExpectingNoResult(.startGame(.lobby(lobbyId: lobbyId, gameId: gameId)))
+    }
+
+    public func submitWord(lobbyId: String, word: String) async throws(ParlorClientError) -> WordVerdictResult {
+        try await send(.submitWord(SubmitWordArguments(lobbyId: lobbyId, word: word)))
+    }
+
+    public func leaveLobby(lobbyId: String) async throws(ParlorClientError) {
+        try await sendExpectingNoResult(.leaveLobby(LobbyIdArguments(lobbyId: lobbyId)))
+    }
+
+    /// The catalog, or `.unchanged` when `since` is already its version.
+    public func getCatalog(since: Int? = nil) async throws(ParlorClientError) -> CatalogResult {
+        try await send(.getCatalog(GetCatalogArguments(since: since)))
+    }
+
+    /// The lobby's public view and the caller's own words, as they change; `.deleted` then the end when
+    /// the lobby goes. Survives reconnects like ``observeRoom(code:)``.
+    public func observeLobby(lobbyId: String) async throws(ParlorClientError) -> AsyncStream<LobbyUpdate> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: LobbyUpdate.self, bufferingPolicy: .bufferingNewest(max(configuration.lobbyEventBuffer, 1)))
+        try await subscribe(.lobby(id: lobbyId), sink: .lobby(continuation))
+        return stream
+    }
+}

@@ -1,0 +1,215 @@
+import ArgumentParser
+import ParlorClient
+import ParlorRules
+import ParlorWire
+
+/// `parlor ready CODE [--off]`.
+public struct Ready: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(abstract: "Say you are ready (or, with --off, not ready).")
+
+    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
+    public var code: String
+
+    @Flag(help: "Say you are not ready after all.")
+    public var off = false
+
+    @OptionGroup public var options: ClientOptions
+
+    public init() {}
+
+    public mutating func validate() throws { code = try Validation.roomCode(code) }
+
+    public func run() async throws {
+        try await OneShot.run(options) { client throws(ParlorClientError) in
+            let room = try await client.setReady(roomCode: code, ready: !off)
+            return OneShot.Outcome(room: room, sentence: off ? "You are not ready in room \(code)." : "You are ready in room \(code).")
+        }
+    }
+}
+
+/// `parlor start CODE`.
+public struct Start: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(abstract: "Start the game (moderator only; everyone must be ready).")
+
+    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
+    public var code: String
+
+    @OptionGroup public var options: ClientOptions
+
+    public init() {}
+
+    public mutating func validate() throws { code = try Validation.roomCode(code) }
+
+    public func run() async throws {
+        try await OneShot.run(options) { client throws(ParlorClientError) in
+            OneShot.Outcome(room: try await client.startGame(roomCode: code), sentence: "The game in room \(code) has started.")
+        }
+    }
+}
+
+/// `parlor score CODE POINTS [--round N] [--player NAME]`.
+public struct Score: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Enter a score for a round (yours, or as moderator anyone's).")
+
+    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
+    public var code: String
+
+    @Argument(help: ArgumentHelp("The points scored in the round (0–\(RummyRules.maxRoundScore)).", valueName: "points"))
+    public var points: Int
+
+    @Option(help: ArgumentHelp("The round (default: the current one).", valueName: "n"))
+    public var round: Int?
+
+    @Option(help: ArgumentHelp("Whose score, by name or id (default: yours).", valueName: "player"))
+    public var player: String?
+
+    @OptionGroup public var options: ClientOptions
+
+    public init() {}
+
+    public mutating func validate() throws {
+        code = try Validation.roomCode(code)
+        try Validation.range(points, 0...RummyRules.maxRoundScore, option: "points")
+        if let round { try Validation.range(round, 1...RummyRules.roundCount, option: "--round") }
+    }
+
+    public func run() async throws {
+        try await OneShot.run(options) { client throws(ParlorClientError) in
+            var round = self.round
+            var playerId: UserID?
+            if round == nil || player != nil {
+                let room = try await client.getRoom(code: code)
+                round = round ?? room.currentRound
+                if let player {
+                    let state = RoomScreenState(server: client.server.url, code: code, room: room)
+                    guard let found = ScriptCommand.findPlayer(player, in: state) else {
+                        throw .invalidConfiguration("There is no player \"\(player)\" in room \(code)")
+                    }
+                    playerId = found
+                }
+            }
+            let finalRound = round ?? 1
+            let room = try await client.submitScore(roomCode: code, playerId: playerId, round: finalRound, score: points)
+            let name = room.players.first { $0.id == (playerId ?? client.userId) }?.name ?? "The player"
+            return OneShot.Outcome(room: room, sentence: "\(name) scores \(points) in round \(finalRound) of room \(code).")
+        }
+    }
+}
+
+/// `parlor next CODE`.
+public struct Next: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Close the current round (moderator only); after the last round or at the point limit the game ends.")
+
+    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
+    public var code: String
+
+    @OptionGroup public var options: ClientOptions
+
+    public init() {}
+
+    public mutating func validate() throws { code = try Validation.roomCode(code) }
+
+    public func run() async throws {
+        try await OneShot.run(options) { client throws(ParlorClientError) in
+            let room = try await client.nextRound(roomCode: code)
+            let sentence = room.isFinished ? "The game in room \(code) is over." : "Round \(room.currentRound) of room \(code) has begun."
+            return OneShot.Outcome(room: room, sentence: sentence)
+        }
+    }
+}
+
+/// `parlor leave CODE`.
+public struct Leave: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(abstract: "Give up your seat in a room.")
+
+    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
+    public var code: String
+
+    @OptionGroup public var options: ClientOptions
+
+    public init() {}
+
+    public mutating func validate() throws { code = try Validation.roomCode(code) }
+
+    public func run() async throws {
+        try await OneShot.run(options) { client throws(ParlorClientError) in
+            try await client.leaveRoom(roomCode: code)
+            return OneShot.Outcome(output: .left(code: code), sentence: "You left room \(code).")
+        }
+    }
+}
+
+/// `parlor show CODE`: the room once, as the screen would show it.
+public struct Show: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(abstract: "Print a room once and exit.")
+
+    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
+    public var code: String
+
+    @OptionGroup public var options: ClientOptions
+
+    public init() {}
+
+    public mutating func validate() throws { code = try Validation.roomCode(code) }
+
+    public func run() async throws {
+        try await OneShot.run(options) { client throws(ParlorClientError) in
+            let room = try await client.getRoom(code: code)
+            let state = RoomScreenState(server: client.server.url, code: code, room: room, me: client.userId)
+            let shown = RoomScreen.printable(state, width: TerminalDevice.size().width)
+            return OneShot.Outcome(output: .room(room), sentence: shown.joined(separator: "\n"))
+        }
+    }
+}
+
+/// The shape of every one-shot command: connect, do one thing, print it, exit.
+enum OneShot {
+    struct Outcome {
+        var output: SessionOutput
+        var sentence: String
+
+        init(room: GameRoom, sentence: String) {
+            self.init(output: .room(room), sentence: sentence)
+        }
+
+        init(output: SessionOutput, sentence: String) {
+            self.output = output
+            self.sentence = sentence
+        }
+    }
+
+    static func run(
+        _ options: ClientOptions, _ body: (ParlorClient) async throws(ParlorClientError) -> Outcome
+    ) async throws {
+        let client: ParlorClient
+        do throws(ParlorClientError) {
+            client = ParlorClient(configuration: try options.configuration())
+        } catch {
+            StandardStreams.printError(error.description)
+            throw ExitCode.failure
+        }
+        let result = await withTaskGroup(of: Void.self) { group -> Result<Outcome, ParlorClientError> in
+            group.addTask {
+                do throws(ParlorClientError) { try await client.run() } catch {}
+            }
+            let result: Result<Outcome, ParlorClientError>
+            do throws(ParlorClientError) {
+                result = .success(try await body(client))
+            } catch {
+                result = .failure(error)
+            }
+            await client.close()
+            group.cancelAll()
+            return result
+        }
+        switch result {
+        case .success(let outcome):
+            StandardStreams.printLine(options.printsText ? outcome.sentence : outcome.output.jsonLine)
+        case .failure(let error):
+            StandardStreams.printError(error.description)
+            throw ExitCode.failure
+        }
+    }
+}

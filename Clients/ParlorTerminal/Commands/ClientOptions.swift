@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import ParlorClient
+
+/// The options every command shares: which server, as whom, and how to print.
+public struct ClientOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The Parlor server: ws://host:port or wss://host:port.", valueName: "url"))
+    public var server: String = "ws://localhost:\(ServerAddress.defaultPort)"
+
+    @Flag(help: "Print one JSON object per line instead of drawing the screen (the default when output is not a terminal).")
+    public var json = false
+
+    @Option(help: ArgumentHelp(
+        "Keep a separate identity under this name, so several players can share one machine.", valueName: "name"))
+    public var profile: String?
+
+    @Option(help: ArgumentHelp("Seconds to wait for the server before a request gives up.", valueName: "seconds"))
+    public var timeout: Double = 10
+
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp(
+        "For wss://: trust the CA certificates in this PEM file (a server whose certificate comes from its own CA).",
+        valueName: "path"))
+    public var caFile: String?
+
+    public init() {}
+
+    public func validate() throws {
+        do throws(ParlorClientError) {
+            _ = try ServerAddress(server)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        guard timeout > 0, timeout <= 600 else {
+            throw ValidationError("--timeout must be between 0 and 600 seconds (got \(timeout)).")
+        }
+        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            throw ValidationError("Cannot read the CA file \(caFile).")
+        }
+        if let profile {
+            guard !profile.isEmpty, profile.count <= 40,
+                  profile.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+            else {
+                throw ValidationError("--profile must be 1 to 40 letters, digits, - or _ (got \"\(profile)\").")
+            }
+        }
+    }
+
+    /// Interactive full screen only on a terminal, and never with --json.
+    public var isInteractive: Bool { !json && TerminalDevice.isInteractive }
+
+    /// Human text for one-shot results (a terminal on stdout, no --json).
+    public var printsText: Bool { !json && TerminalDevice.isOutputTerminal }
+
+    /// The client configuration these options describe: tokens kept per server (and profile) under
+    /// `~/.config/parlor/`.
+    public func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ParlorClientError) -> ParlorClientConfiguration {
+        var configuration = ParlorClientConfiguration(server: try ServerAddress(server))
+        configuration.tokenStore = FileTokenStore(environment: environment)
+        configuration.profile = profile
+        configuration.requestTimeout = .milliseconds(Int64((timeout * 1000).rounded()))
+        if let caFile { try configuration.trustCertificateAuthorities(inFile: caFile) }
+        return configuration
+    }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import ParlorClient
+import ParlorRules
+
+/// `parlor create`: a new room, with you as moderator, then the room screen.
+public struct Create: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Create a room and take the moderator's seat.",
+        discussion: "Prints the room code big enough to read out, then shows the room until you quit.")
+
+    @Option(help: ArgumentHelp("Points at which the game ends (\(RummyRules.pointLimits.lowerBound)–\(RummyRules.pointLimits.upperBound)).", valueName: "points"))
+    public var limit: Int = 201
+
+    @Option(help: ArgumentHelp("What one point is worth, in cents.", valueName: "cents"))
+    public var value: Int = 25
+
+    @Option(help: ArgumentHelp("Seats at the table (\(RummyRules.playerCounts.lowerBound)–\(RummyRules.playerCounts.upperBound)).", valueName: "count"))
+    public var players: Int = 4
+
+    @Option(help: ArgumentHelp("Your name at the table.", valueName: "name"))
+    public var name: String = DefaultName.current
+
+    @OptionGroup public var options: ClientOptions
+
+    public init() {}
+
+    public func validate() throws {
+        try Validation.range(limit, RummyRules.pointLimits, option: "--limit")
+        try Validation.range(value, RummyRules.pointValues, option: "--value")
+        try Validation.range(players, RummyRules.playerCounts, option: "--players")
+        try Validation.playerName(name)
+    }
+
+    public func run() async throws {
+        try await runSession(options, .create(pointLimit: limit, pointValue: value, playerCount: players, playerName: name))
+    }
+}
+
+/// `parlor join CODE`: a seat in an existing room (or the one you already have), then the room screen.
+public struct Join: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Join a room by its code (or come back to your seat in it).")
+
+    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
+    public var code: String
+
+    @Option(help: ArgumentHelp("Your name at the table.", valueName: "name"))
+    public var name: String = DefaultName.current
+
+    @OptionGroup public var options: ClientOptions
+
+    public init() {}
+
+    public mutating func validate() throws {
+        code = try Validation.roomCode(code)
+        try Validation.playerName(name)
+    }
+
+    public func run() async throws {
+        try await runSession(options, .join(code: code, playerName: name))
+    }
+}
+
+/// `parlor watch CODE`: the room screen without taking a seat.
+public struct Watch: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Watch a room as a spectator.",
+        discussion: "If you already have a seat in the room, your keys still work.")
+
+    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
+    public var code: String
+
+    @OptionGroup public var options: ClientOptions
+
+    public init() {}
+
+    public mutating func validate() throws {
+        code = try Validation.roomCode(code)
+    }
+
+    public func run() async throws {
+        try await runSession(options, .watch(code: code))
+    }
+}
+
+func runSession(_ options: ClientOptions, _ entry: RoomSession.Entry) async throws {
+    let configuration: ParlorClientConfiguration
+    do throws(ParlorClientError) {
+        configuration = try options.configuration()
+    } catch {
+        StandardStreams.printError(error.description)
+        throw ExitCode.failure
+    }
+    let session = RoomSession(
+        client: ParlorClient(configuration: configuration), entry: entry,
+        mode: options.isInteractive ? .interactive : .scripted)
+    let status = await session.run()
+    if status != 0 { throw ExitCode(status) }
+}
+
+/// The name to sit down with when none is given: the login name, capitalized.
+enum DefaultName {
+    static var current: String {
+        let user = ProcessInfo.processInfo.environment["USER"] ?? ""
+        guard let first = user.first, user.count <= RummyRules.nameMaxCharacters else { return "Player" }
+        return first.uppercased() + user.dropFirst()
+    }
+}

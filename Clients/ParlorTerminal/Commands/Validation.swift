@@ -1,0 +1,26 @@
+import ArgumentParser
+import ParlorRules
+
+/// Checks made before anything is sent, so a typo reads as a sentence at once.
+enum Validation {
+    /// The code as the server will read it ("a1b2c3 " → "A1B2C3").
+    static func roomCode(_ text: String) throws -> String {
+        do {
+            return try RoomCode(parsing: text).rawValue
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    static func playerName(_ text: String, option: String = "--name") throws {
+        if case .failure(let problem) = DisplayName.validate(text, maxCharacters: RummyRules.nameMaxCharacters) {
+            throw ValidationError(DisplayName.sentence(for: problem, field: option))
+        }
+    }
+
+    static func range(_ value: Int, _ range: ClosedRange<Int>, option: String) throws {
+        guard range.contains(value) else {
+            throw ValidationError("\(option) must be between \(range.lowerBound) and \(range.upperBound) (got \(value)).")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// A key press, decoded from the bytes a terminal sends.
+public enum Key: Sendable, Equatable {
+    case character(Character)
+    case enter
+    case escape
+    case backspace
+    case tab
+    case up, down, left, right
+    /// Ctrl-C (in raw mode it arrives as a byte, not a signal).
+    case interrupt
+    /// Ctrl-D.
+    case endOfInput
+}
+
+/// Decodes terminal input bytes into keys. Arrow keys come as `ESC [ A` … (or `ESC O A` in application
+/// mode); a lone ESC at the end of a read is the Escape key.
+public struct KeyDecoder: Sendable {
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
+        pending += bytes
+        var keys: [Key] = []
+        var index = 0
+        while index < pending.count {
+            let byte = pending[index]
+            switch byte {
+            case 0x1B:
+                if index + 2 < pending.count, pending[index + 1] == UInt8(ascii: "[") || pending[index + 1] == UInt8(ascii: "O") {
+                    switch pending[index + 2] {
+                    case UInt8(ascii: "A"): keys.append(.up)
+                    case UInt8(ascii: "B"): keys.append(.down)
+                    case UInt8(ascii: "C"): keys.append(.right)
+                    case UInt8(ascii: "D"): keys.append(.left)
+                    default:
+                        // Another sequence (F-keys, Home, …): skip to its final byte.
+                        var end = index + 2
+                        while end < pending.count, !(0x40...0x7E).contains(pending[end]) { end += 1 }
+                        index = end + 1
+                        continue
+                    }
+                    index += 3
+                } else if index + 1 < pending.count, pending[index + 1] != UInt8(ascii: "[") && pending[index + 1] != UInt8(ascii: "O") {
+                    keys.append(.escape)
+                    index += 1
+                } else if index + 1 == pending.count {
+                    keys.append(.escape)
+                    index += 1
+                } else {
+                    // An incomplete sequence: wait for the rest.
+                    pending.removeFirst(index)
+                    return keys
+                }
+            case 0x0D, 0x0A: keys.append(.enter); index += 1
+            case 0x7F, 0x08: keys.append(.backspace); index += 1
+            case 0x09: keys.append(.tab); index += 1
+            case 0x03: keys.append(.interrupt); index += 1
+            case 0x04: keys.append(.endOfInput); index += 1
+            case 0x00..<0x20: index += 1
+            default:
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                guard index + length <= pending.count else {
+                    pending.removeFirst(index)
+                    return keys
+                }
+                let text = String(decoding: pending[index..<(index + length)], as: UTF8.self)
+                if let character = text.first { keys.append(.character(character)) }
+                index += length
+            }
+        }
+        pending.removeAll()
+        return keys
+    }
+}

@@ -1,0 +1,149 @@
+import ParlorClient
+import ParlorRules
+import ParlorWire
+
+/// Everything the room screen shows, and what the keys do to it. A plain value: the session feeds it
+/// events and keys, and `RoomScreen.render` draws it.
+public struct RoomScreenState: Sendable, Equatable {
+    public enum InputMode: Sendable, Equatable {
+        case normal
+        /// Typing a score: for whom, for which round, the digits so far.
+        case enteringScore(player: UserID, round: Int, digits: String)
+        case confirmingLeave
+    }
+
+    public struct Message: Sendable, Equatable {
+        public var text: String
+        public var isError: Bool
+
+        public init(_ text: String, isError: Bool = false) {
+            self.text = text
+            self.isError = isError
+        }
+    }
+
+    public var server: String
+    public var code: String
+    public var room: GameRoom?
+    /// The room was deleted while we watched.
+    public var roomDeleted = false
+    /// Who this terminal is signed in as.
+    public var me: UserID?
+    public var connection: ConnectionState = .connecting
+    public var message: Message?
+    public var mode: InputMode = .normal
+    /// The player the cursor is on (the moderator enters scores for others with it).
+    public var selected: UserID?
+
+    /// The highest score one round can have, as the keys accept it.
+    static let maxScoreDigits = 4
+
+    public init(server: String, code: String, room: GameRoom? = nil, me: UserID? = nil) {
+        self.server = server
+        self.code = code
+        self.room = room
+        self.me = me
+    }
+
+    public var mySeat: GameRoom.Player? {
+        guard let me else { return nil }
+        return room?.players.first { $0.id == me }
+    }
+
+    public var isModerator: Bool { mySeat?.isModerator == true }
+
+    /// The player whose row the cursor is on: the selection if it is still seated, else oneself.
+    public var selectedPlayer: GameRoom.Player? {
+        if let selected, let player = room?.players.first(where: { $0.id == selected }) { return player }
+        return mySeat ?? room?.players.first
+    }
+
+    // MARK: Keys
+
+    /// Applies a key; returns the action it asks for, if any.
+    public mutating func handle(_ key: Key) -> RoomAction? {
+        switch mode {
+        case .normal: return handleNormal(key)
+        case .enteringScore(let player, let round, let digits): return handleScoreEntry(key, player: player, round: round, digits: digits)
+        case .confirmingLeave: return handleLeaveConfirmation(key)
+        }
+    }
+
+    private mutating func handleNormal(_ key: Key) -> RoomAction? {
+        switch key {
+        case .character("q"), .character("Q"), .interrupt, .endOfInput:
+            return .quit
+        case .up, .character("k"):
+            moveSelection(by: -1)
+        case .down, .character("j"), .tab:
+            moveSelection(by: 1)
+        case .character("r"), .character("R"):
+            guard let seat = requireSeat() else { return nil }
+            return .setReady(!seat.isReady)
+        case .character("s"), .character("S"):
+            guard requireSeat() != nil else { return nil }
+            return .start
+        case .character("n"), .character("N"):
+            guard requireSeat() != nil else { return nil }
+            return .nextRound
+        case .character("e"), .character("E"):
+            guard requireSeat() != nil, let room else { return nil }
+            guard room.isStarted, !room.isFinished else {
+                message = Message(room.isFinished ? "The game is over; scores can no longer change." : "Scores open when the game starts.", isError: true)
+                return nil
+            }
+            guard let player = selectedPlayer else { return nil }
+            mode = .enteringScore(player: player.id, round: room.currentRound, digits: "")
+            message = nil
+        case .character("l"), .character("L"):
+            guard requireSeat() != nil else { return nil }
+            mode = .confirmingLeave
+            message = nil
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func handleScoreEntry(_ key: Key, player: UserID, round: Int, digits: String) -> RoomAction? {
+        switch key {
+        case .character(let character) where character.isASCII && character.isNumber:
+            guard digits.count < Self.maxScoreDigits else { return nil }
+            mode = .enteringScore(player: player, round: round, digits: digits == "0" ? String(character) : digits + String(character))
+        case .backspace:
+            mode = .enteringScore(player: player, round: round, digits: String(digits.dropLast()))
+        case .left:
+            mode = .enteringScore(player: player, round: max(round - 1, 1), digits: digits)
+        case .right:
+            mode = .enteringScore(player: player, round: min(round + 1, room?.currentRound ?? round), digits: digits)
+        case .enter:
+            mode = .normal
+            guard let score = Int(digits) else { return nil }
+            return .submitScore(player: player, round: round, score: score)
+        case .escape, .interrupt:
+            mode = .normal
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func handleLeaveConfirmation(_ key: Key) -> RoomAction? {
+        mode = .normal
+        if key == .character("y") || key == .character("Y") { return .leave }
+        return nil
+    }
+
+    private mutating func requireSeat() -> GameRoom.Player? {
+        if let seat = mySeat { return seat }
+        message = Message("You are watching this room; join it to play (parlor join \(code)).", isError: true)
+        return nil
+    }
+
+    private mutating func moveSelection(by step: Int) {
+        guard let players = room?.players, !players.isEmpty else { return }
+        let current = selectedPlayer.flatMap { player in players.firstIndex { $0.id == player.id } } ?? 0
+        let next = (current + step + players.count) % players.count
+        selected = players[next].id
+    }
+}

@@ -1,1 +1,0 @@
-// ParlorTerminal: the `parlor` terminal client (commands, rendering, the interactive view).

@@ -1,0 +1,222 @@
+import ParlorClient
+import ParlorRules
+import ParlorWire
+
+/// Draws the room screen as text: a pure function of the state and the terminal's size, so what a
+/// person would see can be tested line by line.
+///
+/// From the top: a status bar (server, connection, version), the room code in block letters, a summary
+/// line, then the players (before the start) or the score grid (from the start, the current round
+/// highlighted) with standings and settlement once the game is over; at the bottom a message line and
+/// the keys that work right now.
+public enum RoomScreen {
+    /// Exactly `height` lines, none wider than `width` columns.
+    public static func render(_ state: RoomScreenState, width: Int, height: Int) -> [ScreenLine] {
+        let width = max(width, 1)
+        let height = max(height, 1)
+        let header = statusBar(state, width: width)
+        let bottom = [messageLine(state), keysLine(state)]
+        var body: [ScreenLine] = [""]
+        let big = bigCode(state.code, width: width)
+        body += summary(state)
+        body.append("")
+        body += section(state)
+        let room = height - 1 - bottom.count
+        if !big.isEmpty, big.count + 1 + body.count <= room {
+            body = [""] + big + body
+        }
+        var lines = [header] + body.prefix(max(room, 0))
+        while lines.count < height - bottom.count { lines.append("") }
+        lines += bottom.suffix(max(height - lines.count, 0))
+        return lines.prefix(height).map { $0.truncated(to: width) }
+    }
+
+    /// The text only (what tests compare).
+    public static func text(_ state: RoomScreenState, width: Int, height: Int) -> [String] {
+        render(state, width: width, height: height).map(\.text)
+    }
+
+    /// The room alone — code, summary, players or scores — without the status bar and the keys, as
+    /// `parlor show` prints it.
+    public static func printable(_ state: RoomScreenState, width: Int) -> [String] {
+        let width = max(width, 1)
+        return (bigCode(state.code, width: width) + [""] + summary(state) + [""] + section(state))
+            .map { $0.truncated(to: width).text }
+    }
+
+    // MARK: Parts
+
+    static func statusBar(_ state: RoomScreenState, width: Int) -> ScreenLine {
+        let title = "Parlor · \(state.server)"
+        var status: Span
+        switch state.connection {
+        case .connecting: status = Span("◌ connecting…", .warning)
+        case .connected: status = Span("● connected", .good)
+        case .reconnecting(let attempt, _): status = Span("◌ reconnecting… (attempt \(attempt))", .warning)
+        case .closed: status = Span("✗ disconnected", .bad)
+        }
+        if let version = state.room?.version { status.text += " · v\(version)" }
+        let statusWidth = TextWidth.of(status.text)
+        let gap = width - TextWidth.of(title) - statusWidth
+        guard gap >= 2 else { return ScreenLine([status]) }
+        return ScreenLine([Span(title, .bold), Span(String(repeating: " ", count: gap)), status])
+    }
+
+    static func bigCode(_ code: String, width: Int) -> [ScreenLine] {
+        guard BlockFont.width(of: code) + 2 <= width else { return [] }
+        return BlockFont.render(code).map { ScreenLine("  " + $0, .bold) }
+    }
+
+    static func summary(_ state: RoomScreenState) -> [ScreenLine] {
+        guard let room = state.room else {
+            return [ScreenLine("  Room \(state.code)"), ScreenLine(state.roomDeleted ? "  This room was deleted." : "  Loading the room…", .dim)]
+        }
+        let seats = "\(room.players.count) of \(room.playerCount) seats"
+        let first = ScreenLine("  Room \(room.id) · to \(room.pointLimit) points · \(Money.perPoint(room.pointValue)) a point · \(seats)")
+        var second = ScreenLine()
+        if state.roomDeleted {
+            second.append("  This room was deleted.", .bad)
+        } else if room.isFinished {
+            second.append("  Game over after round \(room.currentRound)", .bold)
+        } else if room.isStarted {
+            second.append("  Round \(room.currentRound) of \(RummyRules.roundCount)", .bold)
+        } else {
+            let ready = room.players.filter(\.isReady).count
+            second.append("  Waiting to start: \(ready) of \(room.players.count) ready", .bold)
+        }
+        if state.me != nil, state.mySeat == nil, !state.roomDeleted { second.append(" · you are watching", .dim) }
+        return [first, second]
+    }
+
+    static func section(_ state: RoomScreenState) -> [ScreenLine] {
+        guard let room = state.room else { return [] }
+        guard room.isStarted else { return playerList(state, room) }
+        var lines = scoreGrid(state, room)
+        if room.isFinished, let results = room.results {
+            lines.append("")
+            lines += standings(room, results)
+        }
+        return lines
+    }
+
+    static func playerList(_ state: RoomScreenState, _ room: GameRoom) -> [ScreenLine] {
+        let names = room.players.map { playerLabel($0, me: state.me) }
+        let nameWidth = min(max(names.map { TextWidth.of($0) }.max() ?? 0, 6), 30)
+        var lines: [ScreenLine] = [ScreenLine("  Players", .bold)]
+        for (player, name) in zip(room.players, names) {
+            var line = ScreenLine("  " + TextWidth.pad(name, to: nameWidth) + "  ")
+            if player.isReady { line.append("✓ ready", .good) } else { line.append("· not ready", .dim) }
+            lines.append(line)
+        }
+        lines.append(ScreenLine("  ★ moderator   ✓ ready", .dim))
+        return lines
+    }
+
+    static let cellWidth = 6
+    static let totalWidth = 7
+
+    static func scoreGrid(_ state: RoomScreenState, _ room: GameRoom) -> [ScreenLine] {
+        let names = room.players.map { playerLabel($0, me: state.me) }
+        let nameWidth = min(max(names.map { TextWidth.of($0) }.max() ?? 0, 6), 24)
+        let current = room.isFinished ? nil : room.currentRound
+        var header = ScreenLine("  " + TextWidth.pad("Player", to: nameWidth))
+        for round in 1...RummyRules.roundCount {
+            let label = round == current ? "[R\(round)]" : "R\(round)"
+            header.append(TextWidth.pad(label, to: cellWidth, alignRight: true), round == current ? .highlight : .bold)
+        }
+        header.append(TextWidth.pad("Total", to: totalWidth, alignRight: true), .bold)
+        var lines = [header]
+        let selected = room.isFinished ? nil : state.selectedPlayer?.id
+        for (player, name) in zip(room.players, names) {
+            let marker = player.id == selected && state.mySeat != nil ? "▸ " : "  "
+            var line = ScreenLine(marker + TextWidth.pad(name, to: nameWidth))
+            for round in 1...RummyRules.roundCount {
+                let cell: String
+                if round > room.currentRound {
+                    cell = "·"
+                } else if let score = player.scores.indices.contains(round - 1) ? player.scores[round - 1] : nil {
+                    cell = String(score)
+                } else {
+                    cell = "·"
+                }
+                line.append(TextWidth.pad(cell, to: cellWidth, alignRight: true), round == current ? .highlight : .plain)
+            }
+            let limitReached = player.totalScore >= room.pointLimit
+            line.append(TextWidth.pad(String(player.totalScore), to: totalWidth, alignRight: true), limitReached ? .bad : .bold)
+            lines.append(line)
+        }
+        return lines
+    }
+
+    static func standings(_ room: GameRoom, _ results: GameRoom.Results) -> [ScreenLine] {
+        let names = Dictionary(room.players.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        func name(_ id: UserID) -> String {
+            names[id] ?? results.standings.first { $0.playerId == id }?.name ?? "someone who left"
+        }
+        var lines: [ScreenLine] = [ScreenLine("  Standings", .bold)]
+        let nameWidth = min(max(results.standings.map { TextWidth.of($0.name) }.max() ?? 0, 6), 24)
+        for standing in results.standings {
+            var line = ScreenLine("  \(standing.rank). " + TextWidth.pad(standing.name, to: nameWidth))
+            line.append(TextWidth.pad(String(standing.totalScore), to: 6, alignRight: true))
+            if standing.playerId == results.winnerId { line.append("   winner", .good) }
+            lines.append(line)
+        }
+        lines.append("")
+        lines.append(ScreenLine("  Settlement", .bold))
+        if results.settlement.isEmpty {
+            lines.append("  Nobody owes anything.")
+        }
+        for debt in results.settlement {
+            lines.append(ScreenLine("  \(name(debt.from)) pays \(name(debt.to)) \(Money.dollars(debt.amount))"))
+        }
+        return lines
+    }
+
+    static func messageLine(_ state: RoomScreenState) -> ScreenLine {
+        switch state.mode {
+        case .enteringScore(let player, let round, let digits):
+            let name = state.room?.players.first { $0.id == player }?.name ?? "player"
+            var line = ScreenLine("  Score for \(name), round \(round): ", .bold)
+            line.append(digits + "▏", .highlight)
+            line.append("  Enter submits · Esc cancels · ←/→ round", .dim)
+            return line
+        case .confirmingLeave:
+            return ScreenLine("  Leave room \(state.code)? Press y to leave, any other key to stay.", .warning)
+        case .normal:
+            guard let message = state.message else { return "" }
+            return ScreenLine("  " + (message.isError ? "✗ " : "") + message.text, message.isError ? .bad : .plain)
+        }
+    }
+
+    static func keysLine(_ state: RoomScreenState) -> ScreenLine {
+        var keys: [(String, String)] = []
+        if let room = state.room, let seat = state.mySeat, !state.roomDeleted {
+            if !room.isStarted {
+                if seat.isModerator {
+                    keys.append(("s", "start"))
+                } else {
+                    keys.append(("r", seat.isReady ? "not ready" : "ready"))
+                }
+            } else if !room.isFinished {
+                keys.append(("↑↓", "player"))
+                keys.append(("e", "enter score"))
+                if seat.isModerator { keys.append(("n", room.currentRound >= RummyRules.roundCount ? "finish" : "next round")) }
+            }
+            keys.append(("l", "leave"))
+        }
+        keys.append(("q", "quit"))
+        var line = ScreenLine("  ")
+        for (index, (key, label)) in keys.enumerated() {
+            if index > 0 { line.append("  ") }
+            line.append("[\(key)]", .bold)
+            line.append(" \(label)")
+        }
+        return line
+    }
+
+    // MARK: Helpers
+
+    static func playerLabel(_ player: GameRoom.Player, me: UserID?) -> String {
+        (player.isModerator ? "★ " : "  ") + player.name + (player.id == me ? " (you)" : "")
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+@testable import ParlorClient
+import ParlorRules
+import ParlorWire
+import Testing
+
+/// The client's pure parts, without a socket: backoff, the pending-request table, the subscription
+/// table, server addresses and the token file.
+@Suite("ParlorClient parts")
+struct ClientPartsTests {
+    // MARK: Backoff
+
+    @Test("Reconnect delays double from the initial delay, are capped, and jitter within the configured share")
+    func backoff() {
+        var policy = ReconnectPolicy()
+        policy.initialDelay = .milliseconds(200)
+        policy.maximumDelay = .seconds(5)
+        policy.jitter = 0.5
+        #expect(policy.delay(forAttempt: 1, random: 0) == .milliseconds(100))
+        #expect(policy.delay(forAttempt: 1, random: 1) == .milliseconds(200))
+        #expect(policy.delay(forAttempt: 2, random: 1) == .milliseconds(400))
+        #expect(policy.delay(forAttempt: 3, random: 0.5) == .milliseconds(600))
+        #expect(policy.delay(forAttempt: 10, random: 1) == .seconds(5))
+        #expect(policy.delay(forAttempt: 10_000, random: 0) == .milliseconds(2500))
+        policy.jitter = 0
+        #expect(policy.delay(forAttempt: 2, random: 0.9) == .milliseconds(400))
+    }
+
+    // MARK: Pending requests
+
+    @Test("A reply that comes before its requester waits is kept; requests are bounded")
+    func pendingRequests() throws {
+        var pending = PendingRequests<String>(limit: 2)
+        let first = pending.register(operation: "getRoom", generation: 1)
+        let second = pending.register(operation: "joinRoom", generation: 2)
+        #expect(first == 1 && second == 2)
+        #expect(pending.register(operation: "hello", generation: 2) == nil)
+
+        #expect(pending.complete(1, with: .success([1])) == nil)
+        #expect(try pending.wait(1, waiter: "a")?.get() == [1])
+        #expect(pending.count == 1)
+
+        #expect(pending.wait(2, waiter: "b") == nil)
+        let resumed = pending.complete(2, with: .failure(.cancelled))
+        #expect(resumed?.0 == "b")
+        #expect(pending.complete(2, with: .success([])) == nil)
+        #expect(pending.count == 0)
+    }
+
+    @Test("Losing a connection fails only the requests sent on it (or before)")
+    func connectionLostByGeneration() {
+        var pending = PendingRequests<String>(limit: 8)
+        let old = pending.register(operation: "setReady", generation: 1)!
+        let current = pending.register(operation: "getRoom", generation: 2)!
+        _ = pending.wait(old, waiter: "old")
+        _ = pending.wait(current, waiter: "current")
+        let failed = pending.connectionLost(generation: 1)
+        #expect(failed.map(\.0) == ["old"])
+        #expect(failed.first.map { $0.1 == .failure(.connectionLost(operation: "setReady")) } == true)
+        #expect(pending.count == 1)
+    }
+
+    // MARK: Subscriptions
+
+    private func roomFrame(sub: Int, version: Int?) throws -> [UInt8] {
+        guard let version else { return EventMessage.frame(subscription: sub, event: .room, data: .null) }
+        return EventMessage.frame(subscription: sub, event: .room, data: try EncodedJSON(Self.room(version: version)))
+    }
+
+    static func room(version: Int) -> GameRoom {
+        let json = """
+            {"id":"ROOM01","pointLimit":201,"pointValue":25,"playerCount":4,"currentRound":1,"isStarted":false,
+             "isFinished":false,"players":[],"createdAt":"2027-01-15T08:00:00.000Z",
+             "createdBy":"00000000-0000-4000-8000-000000000001","version":\(version)}
+            """
+        return try! JSONDecoder().decode(GameRoom.self, from: Data(json.utf8))
+    }
+
+    private func collect(_ effects: [SubscriptionTable.Effect]) -> [String] {
+        effects.map { effect in
+            switch effect {
+            case .room(let sinks, let room): "room v\(room.map { String($0.version) } ?? "nil") to \(sinks.count)"
+            case .lobby(let sinks, _): "lobby to \(sinks.count)"
+            case .finish(let sinks): "finish \(sinks.count)"
+            case .resubscribe(let target): "resubscribe \(target)"
+            case .malformed: "malformed"
+            }
+        }
+    }
+
+    @Test("Snapshots are delivered once per newer version; deletion is nil, then the end")
+    func subscriptionVersions() throws {
+        var table = SubscriptionTable()
+        let target = SubscriptionTarget.room(code: "ROOM01")
+        let (_, continuation) = AsyncStream.makeStream(of: GameRoom?.self)
+        let (sinkID, prime) = table.addSink(.room(continuation), for: target)
+        #expect(prime == nil)
+        // Events for a subscription not yet bound are not ours.
+        #expect(table.receive(sub: 7, event: .room, frame: try roomFrame(sub: 7, version: 1), generation: 1).isEmpty)
+        table.bind(target, to: 7)
+        #expect(collect(table.receive(sub: 7, event: .room, frame: try roomFrame(sub: 7, version: 1), generation: 1)) == ["room v1 to 1"])
+        #expect(collect(table.receive(sub: 7, event: .room, frame: try roomFrame(sub: 7, version: 1), generation: 1)) == [])
+        #expect(collect(table.receive(sub: 7, event: .room, frame: try roomFrame(sub: 7, version: 3), generation: 1)) == ["room v3 to 1"])
+        #expect(collect(table.receive(sub: 7, event: .room, frame: try roomFrame(sub: 7, version: 2), generation: 1)) == [])
+
+        // A second stream is primed with the newest room.
+        let (_, second) = AsyncStream.makeStream(of: GameRoom?.self)
+        let (secondID, secondPrime) = table.addSink(.room(second), for: target)
+        #expect(secondPrime.map { collect([$0]) } == ["room v3 to 1"])
+        #expect(table.removeSink(secondID, from: target) == nil)
+
+        // After a reconnect the same target gets a new server id; the repeated snapshot is dropped.
+        table.unbindAll()
+        #expect(table.receive(sub: 7, event: .room, frame: try roomFrame(sub: 7, version: 4), generation: 2).isEmpty)
+        table.bind(target, to: 9)
+        #expect(collect(table.receive(sub: 9, event: .room, frame: try roomFrame(sub: 9, version: 3), generation: 2)) == [])
+        #expect(collect(table.receive(sub: 9, event: .room, frame: try roomFrame(sub: 9, version: nil), generation: 2)) == ["room vnil to 1"])
+        #expect(collect(table.receive(sub: 9, event: .end, frame: [], generation: 2)) == ["finish 1"])
+        #expect(table.entries.isEmpty)
+        #expect(table.removeSink(sinkID, from: target) == nil)
+    }
+
+    @Test("An end nobody asked for (the room still there) subscribes again, once per connection")
+    func unexpectedEnd() {
+        var table = SubscriptionTable()
+        let target = SubscriptionTarget.room(code: "ROOM01")
+        let (_, continuation) = AsyncStream.makeStream(of: GameRoom?.self)
+        let (sinkID, _) = table.addSink(.room(continuation), for: target)
+        table.bind(target, to: 4)
+        #expect(collect(table.receive(sub: 4, event: .end, frame: [], generation: 1)) == ["resubscribe room ROOM01"])
+        table.bind(target, to: 5)
+        #expect(collect(table.receive(sub: 5, event: .end, frame: [], generation: 1)) == [])
+        table.bind(target, to: 6)
+        #expect(table.removeSink(sinkID, from: target) == 6)
+    }
+
+    @Test("Lobby subscriptions deliver the public view and one's own words, each once per version, then the deletion")
+    func lobbyEvents() throws {
+        var table = SubscriptionTable()
+        let target = SubscriptionTarget.lobby(id: "lobby-1")
+        let (_, continuation) = AsyncStream.makeStream(of: LobbyUpdate.self)
+        _ = table.addSink(.lobby(continuation), for: target)
+        table.bind(target, to: 3)
+        func lobby(_ version: Int) -> [UInt8] {
+            Array(#"{"sub":3,"event":"lobby","data":{"lobbyId":"lobby-1","lobbyCode":"ABCD","status":"OPEN","creator":"00000000-0000-4000-8000-00000000000a","capacity":8,"version":\#(version),"players":[]}}"#.utf8)
+        }
+        func words(_ version: Int) -> [UInt8] {
+            Array(#"{"sub":3,"event":"lobbyPrivate","data":{"lobbyId":"lobby-1","userId":"00000000-0000-4000-8000-00000000000a","version":\#(version),"words":[]}}"#.utf8)
+        }
+        #expect(collect(table.receive(sub: 3, event: .lobby, frame: lobby(1), generation: 1)) == ["lobby to 1"])
+        #expect(collect(table.receive(sub: 3, event: .lobbyPrivate, frame: words(1), generation: 1)) == ["lobby to 1"])
+        #expect(collect(table.receive(sub: 3, event: .lobby, frame: lobby(1), generation: 1)) == [])
+        #expect(collect(table.receive(sub: 3, event: .lobbyPrivate, frame: words(1), generation: 1)) == [])
+        #expect(collect(table.receive(sub: 3, event: .lobby, frame: lobby(2), generation: 1)) == ["lobby to 1"])
+        let deleted = Array(#"{"sub":3,"event":"lobby","data":null}"#.utf8)
+        let effects = table.receive(sub: 3, event: .lobby, frame: deleted, generation: 1)
+        guard case .lobby(_, .deleted)? = effects.first else {
+            Issue.record("expected the deletion, got \(collect(effects))")
+            return
+        }
+        #expect(collect(table.receive(sub: 3, event: .end, frame: [], generation: 1)) == ["finish 1"])
+    }
+
+    @Test("A malformed event is reported, not delivered")
+    func malformedEvent() {
+        var table = SubscriptionTable()
+        let target = SubscriptionTarget.room(code: "ROOM01")
+        let (_, continuation) = AsyncStream.makeStream(of: GameRoom?.self)
+        _ = table.addSink(.room(continuation), for: target)
+        table.bind(target, to: 1)
+        let frame = Array(#"{"sub":1,"event":"room","data":{"id":5}}"#.utf8)
+        #expect(collect(table.receive(sub: 1, event: .room, frame: frame, generation: 1)) == ["malformed"])
+    }
+
+    // MARK: Addresses and tokens
+
+    @Test("Server addresses are read the way people type them")
+    func serverAddresses() throws {
+        #expect(try ServerAddress("ws://localhost:8080").url == "ws://localhost:8080/ws")
+        #expect(try ServerAddress("localhost:9000").url == "ws://localhost:9000/ws")
+        #expect(try ServerAddress(" WSS://Parlor.Example ").url == "wss://parlor.example:443/ws")
+        #expect(try ServerAddress("ws://[::1]:8080/custom").url == "ws://[::1]:8080/custom")
+        #expect(ServerAddress.localDefault.url == "ws://localhost:8080/ws")
+        #expect(throws: ParlorClientError.self) { try ServerAddress("http://localhost:8080") }
+    }
+
+    @Test("The token file lives under XDG_CONFIG_HOME (else ~/.config), owner-only, one entry per key")
+    func tokenFile() throws {
+        #expect(FileTokenStore.defaultPath(environment: ["XDG_CONFIG_HOME": "/x/config", "HOME": "/home/ann"]) == "/x/config/parlor/tokens.json")
+        #expect(FileTokenStore.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/ann"]) == "/home/ann/.config/parlor/tokens.json")
+        #expect(FileTokenStore.defaultPath(environment: ["HOME": "/home/ann"]) == "/home/ann/.config/parlor/tokens.json")
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-tokens-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FileTokenStore(environment: ["XDG_CONFIG_HOME": directory.path])
+        #expect(store.token(for: "ws://a:1/ws") == nil)
+        try store.setToken("one", for: "ws://a:1/ws")
+        try store.setToken("two", for: "ws://b:2/ws#bo")
+        let reopened = FileTokenStore(path: store.path)
+        #expect(reopened.token(for: "ws://a:1/ws") == "one")
+        #expect(reopened.token(for: "ws://b:2/ws#bo") == "two")
+        try reopened.setToken(nil, for: "ws://a:1/ws")
+        #expect(store.token(for: "ws://a:1/ws") == nil)
+
+        let file = try FileManager.default.attributesOfItem(atPath: store.path)
+        #expect((file[.posixPermissions] as? Int) == 0o600)
+        let folder = try FileManager.default.attributesOfItem(atPath: (store.path as NSString).deletingLastPathComponent)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test("Errors read as sentences")
+    func errorSentences() {
+        #expect(ParlorClientError.timeout(operation: "joinRoom", after: .seconds(10)).description
+            == "The server did not answer joinRoom within 10 seconds; it may or may not have been applied.")
+        #expect(ParlorClientError.connectionLost(operation: "setReady").description
+            == "The connection was lost before the server answered setReady; it may or may not have been applied.")
+        #expect(ParlorClientError.notConnected(reason: "nothing is listening at localhost:8080 (connection refused)").description
+            == "Not connected to the Parlor server: nothing is listening at localhost:8080 (connection refused).")
+        #expect(ParlorClientError.server(code: .roomFull, status: .resourceExhausted, message: "Room A1B2C3 is full (4 of 4 seats).").description
+            == "Room A1B2C3 is full (4 of 4 seats).")
+    }
+}
