@@ -57,11 +57,6 @@ struct ConnectCommand: AsyncParsableCommand {
                 + "and a reconnect storm (\(parameters.stormConcurrency) at a time)")
 
         let report = await ConnectDriver(parameters: parameters, options: connection).run()
-        print(report.table)
-        if let path = connection.json { try writeJSON(report, to: path) }
-        if !report.problems.isEmpty {
-            FileHandle.standardError.write(Data(("parlor-load: FAILED: " + report.problems.joined(separator: "; ") + "\n").utf8))
-            throw ExitCode(1)
-        }
+        try connection.finish(report)
     }
 }

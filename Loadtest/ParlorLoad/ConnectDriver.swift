@@ -115,8 +115,7 @@ struct ConnectDriver {
             timing.stormTimedOut = stormDone == nil
 
             run.finish.open(true)
-            let deadline = ContinuousClock.now + .seconds(10)
-            while run.running.current > 0 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+            await waitUntilFinished(run.running, atMost: .seconds(10))
             done.open(true)
             group.cancelAll()
         }
@@ -134,23 +133,17 @@ struct ConnectDriver {
 
     private func progress(_ run: Run, began: ContinuousClock.Instant, done: Gate<Bool>) async {
         guard !options.quiet else { return }
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                var last = (first: 0, storm: 0)
-                await everySecond(from: began) { elapsed in
-                    let now = (first: run.first.connected.current, storm: run.storm.connected.current)
-                    defer { last = now }
-                    let phase = run.stormStart.isOpen ? "storm" : run.drop.isOpen ? "drop " : "first"
-                    options.progress(
-                        String(format: "[%4.0fs] ", elapsed.seconds) + phase
-                            + "  connects \(now.first - last.first + now.storm - last.storm)/s"
-                            + "  connected \(now.first)+\(now.storm)  failed \(run.first.failed.current)+\(run.storm.failed.current)"
-                            + "  p99 connect \(formatMilliseconds((run.stormStart.isOpen ? run.storm : run.first).latency.milliseconds(atPercentile: 99)))"
-                            + "  resumed \(run.resumed.current)  conns \(run.open.current)")
-                }
-            }
-            _ = await done.wait()
-            group.cancelAll()
+        var last = (first: 0, storm: 0)
+        await everySecond(from: began, until: done) { elapsed in
+            let now = (first: run.first.connected.current, storm: run.storm.connected.current)
+            defer { last = now }
+            let phase = run.stormStart.isOpen ? "storm" : run.drop.isOpen ? "drop " : "first"
+            options.progress(
+                String(format: "[%4.0fs] ", elapsed.seconds) + phase
+                    + "  connects \(now.first - last.first + now.storm - last.storm)/s"
+                    + "  connected \(now.first)+\(now.storm)  failed \(run.first.failed.current)+\(run.storm.failed.current)"
+                    + "  p99 connect \(formatMilliseconds((run.stormStart.isOpen ? run.storm : run.first).latency.milliseconds(atPercentile: 99)))"
+                    + "  resumed \(run.resumed.current)  conns \(run.open.current)")
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything a `connect` run measured, as written to `--json` and printed as a table.
-struct ConnectReport: Encodable {
+struct ConnectReport: LoadReport {
     struct Timing: Codable {
         /// From the first connect to the last connection of the first wave in (or failed).
         var firstWaveSeconds = 0.0

@@ -114,12 +114,38 @@ struct ConnectionOptions: ParsableArguments {
     }
 }
 
-/// Runs `body` once a second until the task is cancelled; `body` gets the time since `start`.
-func everySecond(from start: ContinuousClock.Instant, _ body: (Duration) -> Void) async {
+/// Runs `body` once a second from `start` until `done` opens; `body` gets the time since `start`.
+func everySecond(from start: ContinuousClock.Instant, until done: Gate<Bool>, _ body: (Duration) -> Void) async {
     var tick = start
-    while !Task.isCancelled {
+    while !done.isOpen {
         tick += .seconds(1)
-        do { try await Task.sleep(until: tick, clock: .continuous) } catch { return }
+        let remaining = tick - .now
+        if remaining > .zero, await done.wait(timeout: remaining) != nil { return }
         body(ContinuousClock.now - start)
+    }
+}
+
+/// Waits until no task counted by `running` is left, at most `limit`.
+func waitUntilFinished(_ running: Counter, atMost limit: Duration) async {
+    let deadline = ContinuousClock.now + limit
+    while running.current > 0 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+}
+
+/// What every scenario's report offers: a table for people, problems that fail the run.
+protocol LoadReport: Encodable {
+    var table: String { get }
+    /// Why the run failed; empty when it passed.
+    var problems: [String] { get }
+}
+
+extension ConnectionOptions {
+    /// Prints the table, writes `--json`, and ends with exit status 1 when the run found problems.
+    func finish(_ report: some LoadReport) throws {
+        print(report.table)
+        if let json { try writeJSON(report, to: json) }
+        guard report.problems.isEmpty else {
+            FileHandle.standardError.write(Data(("parlor-load: FAILED: " + report.problems.joined(separator: "; ") + "\n").utf8))
+            throw ExitCode(1)
+        }
     }
 }

@@ -98,8 +98,7 @@ struct IdleDriver {
             report.held = run.open.current
 
             run.finish.open(true)
-            let deadline = ContinuousClock.now + .seconds(30)
-            while run.running.current > 0 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+            await waitUntilFinished(run.running, atMost: .seconds(30))
             done.open(true)
             group.cancelAll()
         }
@@ -112,21 +111,15 @@ struct IdleDriver {
     private func progress(_ run: Run, began: ContinuousClock.Instant, done: Gate<Bool>) async {
         guard !options.quiet else { return }
         let server = parameters.serverPid.map { ProcessStats(pid: $0) }
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                var last = 0
-                await everySecond(from: began) { elapsed in
-                    let now = run.established.current
-                    defer { last = now }
-                    let phase = run.finish.isOpen ? "close" : run.allSetUp.isOpen ? "hold " : "setup"
-                    options.progress(
-                        String(format: "[%4.0fs] ", elapsed.seconds) + phase + "  connects \(now - last)/s"
-                            + "  in \(now)/\(parameters.connections)  failed \(run.failed.current)  lost \(run.lost.current)"
-                            + "  conns \(run.open.current)  server RSS \(formatBytes(server?.residentBytes))")
-                }
-            }
-            _ = await done.wait()
-            group.cancelAll()
+        var last = 0
+        await everySecond(from: began, until: done) { elapsed in
+            let now = run.established.current
+            defer { last = now }
+            let phase = run.finish.isOpen ? "close" : run.allSetUp.isOpen ? "hold " : "setup"
+            options.progress(
+                String(format: "[%4.0fs] ", elapsed.seconds) + phase + "  connects \(now - last)/s"
+                    + "  in \(now)/\(parameters.connections)  failed \(run.failed.current)  lost \(run.lost.current)"
+                    + "  conns \(run.open.current)  server RSS \(formatBytes(server?.residentBytes))")
         }
     }
 }

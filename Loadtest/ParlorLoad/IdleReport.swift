@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything an `idle` run measured, as written to `--json` and printed as a table.
-struct IdleReport: Encodable {
+struct IdleReport: LoadReport {
     struct Timing: Codable {
         var setupSeconds = 0.0
         var setupTimedOut = false

@@ -70,11 +70,6 @@ struct RoomsCommand: AsyncParsableCommand {
 
         Interrupt.install()
         let report = await RoomsDriver(parameters: parameters, options: connection).run()
-        print(report.table)
-        if let path = connection.json { try writeJSON(report, to: path) }
-        if !report.problems.isEmpty {
-            FileHandle.standardError.write(Data(("parlor-load: FAILED: " + report.problems.joined(separator: "; ") + "\n").utf8))
-            throw ExitCode(1)
-        }
+        try connection.finish(report)
     }
 }

@@ -30,7 +30,7 @@ struct RoomsDriver {
         let began = ContinuousClock.now
 
         await withDiscardingTaskGroup { group in
-            group.addTask { await progress(run, rooms: rooms, began: began, done: done) }
+            group.addTask { await progress(run, began: began, done: done) }
             let semaphore = AsyncSemaphore(parameters.setupConcurrency)
             for room in rooms {
                 await semaphore.acquire()
@@ -98,8 +98,7 @@ struct RoomsDriver {
             }
             run.finish.open(true)
             // Every connection now closes politely; a member still stuck in set-up is cancelled.
-            let deadline = ContinuousClock.now + .seconds(30)
-            while run.running.current > 0 && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+            await waitUntilFinished(run.running, atMost: .seconds(30))
             done.open(true)
             group.cancelAll()
         }
@@ -122,42 +121,36 @@ struct RoomsDriver {
 
     /// Each second: a timeline entry, and the progress line on stderr (set-up progress, then rates,
     /// p99 so far and in the last second).
-    private func progress(_ run: RoomsRun, rooms: [RoomPlan], began: ContinuousClock.Instant, done: Gate<Bool>) async {
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                var last = (actions: 0, replies: 0, events: 0)
-                await everySecond(from: began) { elapsed in
-                    let now = (actions: run.actionsSent.current, replies: run.replies.current, events: run.events.current)
-                    defer { last = now }
-                    let errors = run.errors.total + run.failures.total
-                    let phase: String
-                    if let start = run.start.value, ContinuousClock.now >= start {
-                        phase = run.stopSending.isOpen ? "drain" : "run"
-                    } else {
-                        phase = "setup"
-                    }
-                    let reply = run.replyLatency.takeWindow()
-                    let fanOut = run.fanOutLatency.takeWindow()
-                    let entry = TimelineEntry(
-                        second: Int(elapsed.seconds.rounded()), phase: phase, actions: now.actions - last.actions,
-                        replies: now.replies - last.replies, events: now.events - last.events, errors: errors,
-                        connections: run.connectionsOpen.current, replyP99: reply.p99, replyMax: reply.max,
-                        fanOutP99: fanOut.p99, fanOutMax: fanOut.max, generatorLagMax: run.generatorLag.takeWindow().max)
-                    run.timeline.withLock { $0.append(entry) }
-                    let shownPhase =
-                        phase == "setup" ? "setup \(run.roomsReady.current + run.roomsFailed.current)/\(parameters.rooms) rooms" : phase
-                    options.progress(
-                        String(format: "[%4.0fs] ", elapsed.seconds) + shownPhase
-                            + "  actions \(entry.actions)/s  replies \(entry.replies)/s  events \(entry.events)/s"
-                            + "  p99 reply \(formatMilliseconds(run.replyLatency.milliseconds(atPercentile: 99)))"
-                            + " (1 s: \(formatMilliseconds(reply.p99)))"
-                            + "  p99 fan-out \(formatMilliseconds(run.fanOutLatency.milliseconds(atPercentile: 99)))"
-                            + " (1 s: \(formatMilliseconds(fanOut.p99)))"
-                            + "  errors \(errors)  conns \(entry.connections)")
-                }
+    private func progress(_ run: RoomsRun, began: ContinuousClock.Instant, done: Gate<Bool>) async {
+        var last = (actions: 0, replies: 0, events: 0)
+        await everySecond(from: began, until: done) { elapsed in
+            let now = (actions: run.actionsSent.current, replies: run.replies.current, events: run.events.current)
+            defer { last = now }
+            let errors = run.errors.total + run.failures.total
+            let phase: String
+            if let start = run.start.value, ContinuousClock.now >= start {
+                phase = run.stopSending.isOpen ? "drain" : "run"
+            } else {
+                phase = "setup"
             }
-            _ = await done.wait()
-            group.cancelAll()
+            let reply = run.replyLatency.takeWindow()
+            let fanOut = run.fanOutLatency.takeWindow()
+            let entry = TimelineEntry(
+                second: Int(elapsed.seconds.rounded()), phase: phase, actions: now.actions - last.actions,
+                replies: now.replies - last.replies, events: now.events - last.events, errors: errors,
+                connections: run.connectionsOpen.current, replyP99: reply.p99, replyMax: reply.max,
+                fanOutP99: fanOut.p99, fanOutMax: fanOut.max, generatorLagMax: run.generatorLag.takeWindow().max)
+            run.timeline.withLock { $0.append(entry) }
+            let shownPhase =
+                phase == "setup" ? "setup \(run.roomsReady.current + run.roomsFailed.current)/\(parameters.rooms) rooms" : phase
+            options.progress(
+                String(format: "[%4.0fs] ", elapsed.seconds) + shownPhase
+                    + "  actions \(entry.actions)/s  replies \(entry.replies)/s  events \(entry.events)/s"
+                    + "  p99 reply \(formatMilliseconds(run.replyLatency.milliseconds(atPercentile: 99)))"
+                    + " (1 s: \(formatMilliseconds(reply.p99)))"
+                    + "  p99 fan-out \(formatMilliseconds(run.fanOutLatency.milliseconds(atPercentile: 99)))"
+                    + " (1 s: \(formatMilliseconds(fanOut.p99)))"
+                    + "  errors \(errors)  conns \(entry.connections)")
         }
     }
 }

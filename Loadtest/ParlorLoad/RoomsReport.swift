@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything a `rooms` run measured, as written to `--json` and printed as a table.
-struct RoomsReport: Encodable {
+struct RoomsReport: LoadReport {
     struct Timing: Codable {
         /// From the first connection to the last room ready (or failed).
         var setupSeconds = 0.0
