@@ -6,13 +6,13 @@
 # Starts .build/release/parlor-server on a free port with a new data directory (persistence on unless
 # the server flags say --no-persist), passes --url, --server-pid and --json to parlor-load, and writes
 # NAME.json, NAME.txt (table and progress lines) and NAME.server.log into $BENCH_OUT (default
-# ./bench-results). Build first: swift build -c release --product parlor-server --product parlor-load
+# /tmp/parlor-bench). Build first: swift build -c release --product parlor-server --product parlor-load
 set -euo pipefail
 name=$1; shift
 server_args=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do server_args+=("$1"); shift; done
 [ "${1:-}" = "--" ] && shift
-out=${BENCH_OUT:-bench-results}
+out=${BENCH_OUT:-/tmp/parlor-bench}
 bin=${BIN:-.build/release}
 mkdir -p "$out"
 data=$(mktemp -d /tmp/parlor-bench-data.XXXXXX)
