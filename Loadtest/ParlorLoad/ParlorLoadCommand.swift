@@ -5,7 +5,10 @@ public struct ParlorLoadCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "parlor-load",
         abstract: "Load generator for Parlor: concurrent rooms, reconnect storms, idle connections.",
-        subcommands: [CodecBenchmarkCommand.self, WireBenchmarkCommand.self, EchoBenchmarkCommand.self, ThroughputCommand.self, AutobahnClientCommand.self])
+        subcommands: [
+            RoomsCommand.self, ConnectCommand.self, IdleCommand.self, ThroughputCommand.self,
+            CodecBenchmarkCommand.self, WireBenchmarkCommand.self, EchoBenchmarkCommand.self, AutobahnClientCommand.self,
+        ])
 
     public init() {}
 }

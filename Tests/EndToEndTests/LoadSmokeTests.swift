@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `parlor-load` against the real server on port 0 (in memory, `--no-persist`), small and short: it must
+/// report no error, and every member must have received every version. Never a timing.
+@Suite(.serialized) struct LoadSmokeTests {
+    private struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs the built `parlor-load` and waits for it to exit (it stops by itself; 60 s at most).
+    private func run(_ arguments: [String]) async throws -> Outcome {
+        let process = try ChildProcess("parlor-load", arguments)
+        guard let status = await process.waitForExit(timeout: .seconds(60)) else {
+            await process.stop()
+            throw ProcessTestError("parlor-load did not finish in 60 s:\n\(process.standardOutput)\n\(process.standardError)")
+        }
+        return Outcome(status: status, stdout: process.standardOutput, stderr: process.standardError)
+    }
+
+    /// Runs `parlor-load` with `--json` to a temporary file; returns its exit status, output and report.
+    private func load(_ arguments: [String]) async throws -> (result: Outcome, report: [String: Any]) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-load-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try await run(arguments + ["--json", path, "--quiet"])
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return (result, report)
+    }
+
+    @Test func roomsRunDeliversEveryVersionToEveryMember() async throws {
+        let server = try await ServerProcess.start(["--no-persist"])
+        let (result, report) = try await load([
+            "rooms", "--url", server.url, "--rooms", "3", "--players", "4", "--spectators", "1",
+            "--interval", "0.5", "--duration", "3", "--setup-timeout", "20", "--seed", "7",
+        ])
+        await server.stop()
+        #expect(result.status == 0, "stdout:\n\(result.stdout)\nstderr:\n\(result.stderr)")
+        #expect((report["errorsByCode"] as? [String: Int])?.isEmpty == true)
+        #expect((report["connectionFailures"] as? [String: Int])?.isEmpty == true)
+        #expect((report["problems"] as? [String])?.isEmpty == true)
+
+        let counts = try #require(report["counts"] as? [String: Int])
+        #expect(counts["roomsReady"] == 3)
+        #expect(counts["roomsFailed"] == 0)
+        #expect(counts["lostMembers"] == 0)
+        let sent = try #require(counts["actionsSent"])
+        #expect(sent > 0)
+        #expect(counts["replies"] == sent)
+        #expect(counts["errorReplies"] == 0)
+        #expect(counts["missingReplies"] == 0)
+
+        let rooms = try #require(report["rooms"] as? [[String: Any]])
+        #expect(rooms.count == 3)
+        var versionsAdded = 0
+        for room in rooms {
+            let finalVersion = try #require(room["finalVersion"] as? Int)
+            let startVersion = try #require(room["startVersion"] as? Int)
+            let lastSeen = try #require(room["lastSeen"] as? [Int])
+            #expect(lastSeen.count == 5, "4 players and 1 spectator")
+            #expect(lastSeen.allSatisfy { $0 == finalVersion }, "every member ends on the room's final version: \(room)")
+            #expect(room["nonIncreasing"] as? Int == 0, "versions only go up for each member: \(room)")
+            #expect(room["incomplete"] as? Int == 0)
+            #expect(room["lost"] as? Int == 0)
+            #expect(finalVersion > startVersion)
+            versionsAdded += finalVersion - startVersion
+        }
+        // Every submission changed its room: one new version each, none lost, none extra.
+        #expect(versionsAdded == sent)
+        let fanOut = try #require((report["latency"] as? [String: Any])?["fanOut"] as? [String: Any])
+        #expect(fanOut["count"] as? Int == sent, "one fan-out measurement per submission")
+    }
+
+    @Test func connectStormResumesEveryConnection() async throws {
+        let server = try await ServerProcess.start(["--no-persist"])
+        let (result, report) = try await load(["connect", "--url", server.url, "--connections", "20", "--hold", "0.2"])
+        await server.stop()
+        #expect(result.status == 0, "stdout:\n\(result.stdout)\nstderr:\n\(result.stderr)")
+        let first = try #require(report["firstWave"] as? [String: Any])
+        let storm = try #require(report["storm"] as? [String: Any])
+        #expect(first["connected"] as? Int == 20)
+        #expect(first["failed"] as? Int == 0)
+        #expect(storm["connected"] as? Int == 20)
+        #expect(storm["failed"] as? Int == 0)
+        #expect(report["resumed"] as? Int == 20)
+        #expect(report["notResumed"] as? Int == 0)
+    }
+
+    @Test func refusesBeforeStartingWhenTheOpenFileLimitIsTooLow() async throws {
+        // Two million connections exceed any open-file limit Linux allows (fs.nr_open is 1,048,576 by
+        // default); the generator must say so and stop before connecting anywhere.
+        let result = try await run([
+            "rooms", "--url", "ws://127.0.0.1:9/ws", "--rooms", "200000", "--players", "10", "--source-addresses", "200",
+        ])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("open files"), "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("ulimit -n"), "stderr: \(result.stderr)")
+    }
+}
