@@ -123,14 +123,16 @@ extension WebSocket {
         let webSocket = WebSocket(
             bridge: bridge, channel: channel, subprotocol: subprotocol, compression: compression,
             closeRecorder: closeRecorder, shutdown: shutdown)
-        let result: Result
-        do {
-            result = try await body(webSocket)
-        } catch {
-            await webSocket.close(code: .internalError)
-            throw error
+        return try await onEventLoop(of: channel) {
+            let result: Result
+            do {
+                result = try await body(webSocket)
+            } catch {
+                await webSocket.close(code: .internalError)
+                throw error
+            }
+            await webSocket.close()
+            return result
         }
-        await webSocket.close()
-        return result
     }
 }

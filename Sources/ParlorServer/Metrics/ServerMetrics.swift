@@ -17,7 +17,12 @@ final class ServerMetrics: Sendable {
     /// From a version's publication to its frame being handed to a subscriber's connection.
     let broadcastLatency: CoreMetrics.Timer
 
-    private let operationCounters = NIOLockedValueBox<[String: CoreMetrics.Counter]>([:])
+    private struct OperationKey: Hashable {
+        let name: String
+        let outcome: String
+    }
+
+    private let operationCounters = NIOLockedValueBox<[OperationKey: CoreMetrics.Counter]>([:])
     private let operationTimers = NIOLockedValueBox<[String: CoreMetrics.Timer]>([:])
 
     init() {
@@ -39,7 +44,7 @@ final class ServerMetrics: Sendable {
 
     /// Counts one operation by name and outcome (`ok` or the error code) and records how long it took.
     func recordOperation(_ name: String, outcome: String, duration: TimeAmount) {
-        let key = name + "|" + outcome
+        let key = OperationKey(name: name, outcome: outcome)
         let counter = operationCounters.withLockedValue { counters -> CoreMetrics.Counter in
             if let counter = counters[key] { return counter }
             let counter = CoreMetrics.Counter(

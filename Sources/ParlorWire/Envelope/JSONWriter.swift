@@ -48,10 +48,12 @@ public struct JSONWriter {
         hasElement.removeLast()
     }
 
-    public mutating func key(_ name: String) {
+    /// A key. Keys are literals, written as they are: they are never escaped, so they must not need it.
+    public mutating func key(_ name: StaticString) {
         separate()
-        WireJSON.appendString(name, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
         afterKey = true
     }
 
@@ -101,9 +103,9 @@ public struct JSONWriter {
     }
 
     // Shorthands for `"key": value`.
-    public mutating func field(_ name: String, _ value: String) { key(name); string(value) }
-    public mutating func field(_ name: String, _ value: Int) { key(name); int(value) }
-    public mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
+    public mutating func field(_ name: StaticString, _ value: String) { key(name); string(value) }
+    public mutating func field(_ name: StaticString, _ value: Int) { key(name); int(value) }
+    public mutating func field(_ name: StaticString, _ value: Bool) { key(name); bool(value) }
 
     public var encoded: EncodedJSON { EncodedJSON(trustedBytes: bytes) }
 }
