@@ -4,17 +4,19 @@ import ArgumentParser
 public struct ParlorCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "parlor",
-        abstract: "Play Parlor rummy rooms from the terminal.",
+        abstract: "Play Parlor rummy rooms and word lobbies from the terminal.",
         discussion: """
             create, join and watch show the room full screen on a terminal and update it live; the keys \
             are on screen. Without a terminal (or with --json) they print one JSON object per line and \
             read commands from stdin: ready, unready, start, score POINTS [--round N] [--player NAME], \
             next, leave, room, quit.
 
+            parlor lobby create / join CODE play the word game; see parlor help lobby.
+
             Your identity is kept per server in $XDG_CONFIG_HOME/parlor/tokens.json \
             (~/.config/parlor/tokens.json), so running parlor again gets you your seat back.
             """,
-        subcommands: [Create.self, Join.self, Watch.self, Ready.self, Start.self, Score.self, Next.self, Leave.self, Show.self])
+        subcommands: [Create.self, Join.self, Watch.self, Ready.self, Start.self, Score.self, Next.self, Leave.self, Show.self, Lobby.self])
 
     public init() {}
 }

@@ -9,6 +9,8 @@ public enum TextStyle: Sendable, Equatable {
     case good
     case warning
     case bad
+    /// A colour of the terminal's 256-colour palette (0–255): a player's chosen colour.
+    case color(Int)
 }
 
 /// A run of text in one style.

@@ -22,6 +22,7 @@ enum ANSI {
         case .good: escape + "32m"
         case .warning: escape + "33m"
         case .bad: escape + "31m"
+        case .color(let index): escape + ((0...255).contains(index) ? "38;5;\(index)m" : "39m")
         }
     }
 

@@ -65,6 +65,10 @@ public struct LobbyView: Sendable, Equatable, Codable {
     public let players: [Player]
     public let round: Round?
     public let lastRound: RoundResult?
+    /// The server's clock when this version was published (ISO-8601), as the `lobby` event carries it:
+    /// compare `round.deadline` with it, not with the device's clock. The server adds it when it sends a
+    /// version, so a view built here has none; optional, so views from servers without it still decode.
+    public var serverTime: String?
 
     public init(_ view: LobbyPublicView) {
         lobbyId = view.lobbyId
@@ -96,6 +100,7 @@ public struct LobbyView: Sendable, Equatable, Codable {
                         points: player.points, total: player.total)
                 })
         }
+        serverTime = nil
     }
 
     public init(_ lobby: WordLobby) { self.init(lobby.publicView) }

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import ParlorClient
+import ParlorRules
+import ParlorWire
+
+/// `parlor lobby games`: the server's catalog, so the creator knows which GAMEID to `/start`.
+public struct LobbyGames: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "games",
+        abstract: "List the games a lobby can play (their ids go after /start).")
+
+    @OptionGroup public var options: ClientOptions
+
+    public init() {}
+
+    public func run() async throws {
+        let client: ParlorClient
+        do throws(ParlorClientError) {
+            client = ParlorClient(configuration: try options.configuration())
+        } catch {
+            StandardStreams.printError(error.description)
+            throw ExitCode.failure
+        }
+        let result = await withTaskGroup(of: Void.self) { group -> Result<CatalogResult, ParlorClientError> in
+            group.addTask {
+                do throws(ParlorClientError) { try await client.run() } catch {}
+            }
+            let result: Result<CatalogResult, ParlorClientError>
+            do throws(ParlorClientError) {
+                result = .success(try await client.getCatalog())
+            } catch {
+                result = .failure(error)
+            }
+            await client.close()
+            group.cancelAll()
+            return result
+        }
+        switch result {
+        case .success(.catalog(let catalog)):
+            StandardStreams.printLine(options.printsText ? Self.table(catalog).joined(separator: "\n") : Self.jsonLine(catalog))
+        case .success(.unchanged):
+            StandardStreams.printError("The server answered with no catalog.")
+            throw ExitCode.failure
+        case .failure(let error):
+            StandardStreams.printError(error.description)
+            throw ExitCode.failure
+        }
+    }
+
+    /// One line per game under its mode and level: id, time limit, name.
+    static func table(_ catalog: Catalog) -> [String] {
+        let idWidth = min(catalog.playOrder.map { TextWidth.of($0.id) }.max() ?? 0, 40)
+        var lines: [String] = []
+        for mode in catalog.gameModes {
+            for level in mode.levels {
+                lines.append("\(mode.name) · \(level.name)")
+                for game in level.games {
+                    let seconds = TextWidth.pad("\(game.timeLimit) s", to: 6, alignRight: true)
+                    lines.append("  " + TextWidth.pad(game.id, to: idWidth) + "  " + seconds + "  " + game.name)
+                }
+            }
+        }
+        return lines
+    }
+
+    static func jsonLine(_ catalog: Catalog) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(catalog) else { return #"{"event":"error","message":"The catalog could not be written as JSON."}"# }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
