@@ -100,10 +100,7 @@ final class ClientHandshakeHandler: ChannelInboundHandler, RemovableChannelHandl
         do {
             let closeRecorder = WebSocketCloseRecorder()
             let channel = context.channel
-            let bridge = WebSocketBridge(
-                highWatermark: configuration.webSocket.inboundHighWaterMark,
-                lowWatermark: configuration.webSocket.inboundLowWaterMark,
-                requestRead: { channel.read() })
+            let bridge = WebSocketBridge(channel: channel, configuration: configuration.webSocket)
             let pipeline = context.pipeline.syncOperations
             try pipeline.addHandler(
                 WebSocketChannelHandler(

@@ -268,10 +268,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         do {
             let closeRecorder = WebSocketCloseRecorder()
             let channel = context.channel
-            let bridge = WebSocketBridge(
-                highWatermark: configuration.webSocket.inboundHighWaterMark,
-                lowWatermark: configuration.webSocket.inboundLowWaterMark,
-                requestRead: { channel.read() })
+            let bridge = WebSocketBridge(channel: channel, configuration: configuration.webSocket)
             let webSocketHandler = WebSocketChannelHandler(
                 role: .server, configuration: configuration.webSocket, deflate: validated.deflate?.negotiated,
                 closeRecorder: closeRecorder, bridge: bridge)

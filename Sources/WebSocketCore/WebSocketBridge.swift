@@ -24,6 +24,13 @@ final class WebSocketBridge: @unchecked Sendable {
     /// Asks the channel for more data once the consumer has caught up; thread-safe (`Channel.read`).
     private let requestRead: @Sendable () -> Void
 
+    /// The bridge for an upgraded `channel`: its watermarks from `configuration`, reads asked of the channel.
+    convenience init(channel: any Channel, configuration: WebSocketConfiguration) {
+        self.init(
+            highWatermark: configuration.inboundHighWaterMark, lowWatermark: configuration.inboundLowWaterMark,
+            requestRead: { channel.read() })
+    }
+
     init(highWatermark: Int, lowWatermark: Int, requestRead: @escaping @Sendable () -> Void) {
         self.highWatermark = max(1, highWatermark)
         self.lowWatermark = max(0, min(lowWatermark, highWatermark - 1))
