@@ -189,7 +189,7 @@ import Testing
         #expect(await bridge.next() == .text("b"))
         #expect(requested.withLockedValue { $0 } == 1)  // caught up: the owed read is asked for
         #expect(await bridge.next() == .text("c"))
-        try channel.close().wait()
+        try await channel.close().get()
         #expect(await bridge.next() == nil)  // the end of the connection ends the sequence
     }
 
