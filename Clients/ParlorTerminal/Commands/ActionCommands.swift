@@ -7,8 +7,8 @@ import ParlorWire
 public struct Ready: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(abstract: "Say you are ready (or, with --off, not ready).")
 
-    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
-    public var code: String
+    @OptionGroup public var room: RoomCodeArgument
+    public var code: String { room.code }
 
     @Flag(help: "Say you are not ready after all.")
     public var off = false
@@ -16,8 +16,6 @@ public struct Ready: AsyncParsableCommand {
     @OptionGroup public var options: ClientOptions
 
     public init() {}
-
-    public mutating func validate() throws { code = try Validation.roomCode(code) }
 
     public func run() async throws {
         try await OneShot.run(options) { client throws(ParlorClientError) in
@@ -31,14 +29,12 @@ public struct Ready: AsyncParsableCommand {
 public struct Start: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(abstract: "Start the game (moderator only; everyone must be ready).")
 
-    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
-    public var code: String
+    @OptionGroup public var room: RoomCodeArgument
+    public var code: String { room.code }
 
     @OptionGroup public var options: ClientOptions
 
     public init() {}
-
-    public mutating func validate() throws { code = try Validation.roomCode(code) }
 
     public func run() async throws {
         try await OneShot.run(options) { client throws(ParlorClientError) in
@@ -52,8 +48,8 @@ public struct Score: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Enter a score for a round (yours, or as moderator anyone's).")
 
-    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
-    public var code: String
+    @OptionGroup public var room: RoomCodeArgument
+    public var code: String { room.code }
 
     @Argument(help: ArgumentHelp("The points scored in the round (0–\(RummyRules.maxRoundScore)).", valueName: "points"))
     public var points: Int
@@ -68,8 +64,7 @@ public struct Score: AsyncParsableCommand {
 
     public init() {}
 
-    public mutating func validate() throws {
-        code = try Validation.roomCode(code)
+    public func validate() throws {
         try Validation.range(points, 0...RummyRules.maxRoundScore, option: "points")
         if let round { try Validation.range(round, 1...RummyRules.roundCount, option: "--round") }
     }
@@ -102,14 +97,12 @@ public struct Next: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Close the current round (moderator only); after the last round or at the point limit the game ends.")
 
-    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
-    public var code: String
+    @OptionGroup public var room: RoomCodeArgument
+    public var code: String { room.code }
 
     @OptionGroup public var options: ClientOptions
 
     public init() {}
-
-    public mutating func validate() throws { code = try Validation.roomCode(code) }
 
     public func run() async throws {
         try await OneShot.run(options) { client throws(ParlorClientError) in
@@ -124,14 +117,12 @@ public struct Next: AsyncParsableCommand {
 public struct Leave: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(abstract: "Give up your seat in a room.")
 
-    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
-    public var code: String
+    @OptionGroup public var room: RoomCodeArgument
+    public var code: String { room.code }
 
     @OptionGroup public var options: ClientOptions
 
     public init() {}
-
-    public mutating func validate() throws { code = try Validation.roomCode(code) }
 
     public func run() async throws {
         try await OneShot.run(options) { client throws(ParlorClientError) in
@@ -145,14 +136,12 @@ public struct Leave: AsyncParsableCommand {
 public struct Show: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(abstract: "Print a room once and exit.")
 
-    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
-    public var code: String
+    @OptionGroup public var room: RoomCodeArgument
+    public var code: String { room.code }
 
     @OptionGroup public var options: ClientOptions
 
     public init() {}
-
-    public mutating func validate() throws { code = try Validation.roomCode(code) }
 
     public func run() async throws {
         try await OneShot.run(options) { client throws(ParlorClientError) in

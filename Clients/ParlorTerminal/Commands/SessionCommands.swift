@@ -42,8 +42,8 @@ public struct Join: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Join a room by its code (or come back to your seat in it).")
 
-    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
-    public var code: String
+    @OptionGroup public var room: RoomCodeArgument
+    public var code: String { room.code }
 
     @Option(help: ArgumentHelp("Your name at the table.", valueName: "name"))
     public var name: String = DefaultName.current
@@ -52,10 +52,7 @@ public struct Join: AsyncParsableCommand {
 
     public init() {}
 
-    public mutating func validate() throws {
-        code = try Validation.roomCode(code)
-        try Validation.playerName(name)
-    }
+    public func validate() throws { try Validation.playerName(name) }
 
     public func run() async throws {
         try await runSession(options, .join(code: code, playerName: name))
@@ -68,16 +65,12 @@ public struct Watch: AsyncParsableCommand {
         abstract: "Watch a room as a spectator.",
         discussion: "If you already have a seat in the room, your keys still work.")
 
-    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
-    public var code: String
+    @OptionGroup public var room: RoomCodeArgument
+    public var code: String { room.code }
 
     @OptionGroup public var options: ClientOptions
 
     public init() {}
-
-    public mutating func validate() throws {
-        code = try Validation.roomCode(code)
-    }
 
     public func run() async throws {
         try await runSession(options, .watch(code: code))

@@ -24,3 +24,13 @@ enum Validation {
         }
     }
 }
+
+/// The room-code argument every room command takes, checked and upper-cased before anything is sent.
+public struct RoomCodeArgument: ParsableArguments {
+    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
+    public var code: String
+
+    public init() {}
+
+    public mutating func validate() throws { code = try Validation.roomCode(code) }
+}
