@@ -52,6 +52,11 @@ public struct WebSocket: Sendable {
     }
 
     public var remoteAddress: SocketAddress? { channel.remoteAddress }
+
+    /// How the connection sizes its read buffers (for tests of the server's channel options).
+    func receiveBufferAllocator() async throws -> AdaptiveRecvByteBufferAllocator? {
+        try await channel.getOption(.recvAllocator).map { $0 as? AdaptiveRecvByteBufferAllocator }.get()
+    }
     public var localAddress: SocketAddress? { channel.localAddress }
 
     public func send(text: String) async throws {

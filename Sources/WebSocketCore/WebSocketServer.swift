@@ -71,6 +71,12 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                 .childChannelOption(
+                    .recvAllocator,
+                    value: AdaptiveRecvByteBufferAllocator(
+                        minimum: min(64, configuration.initialReceiveBufferSize),
+                        initial: configuration.initialReceiveBufferSize,
+                        maximum: max(65_536, configuration.initialReceiveBufferSize)))
+                .childChannelOption(
                     .writeBufferWaterMark,
                     value: .init(
                         low: configuration.webSocket.outboundLowWaterMark,

@@ -63,7 +63,7 @@ final class RawConnection: Sendable {
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             var buffer = unwrapInboundIn(data)
-            received.withLockedValue { $0.writeBuffer(&buffer) }
+            received.withLockedValue { _ = $0.writeBuffer(&buffer) }
         }
 
         func channelInactive(context: ChannelHandlerContext) {

@@ -25,6 +25,30 @@ import Testing
         }
     }
 
+    /// Idle connections keep a small read buffer (NIO keeps one per connection), and it grows when
+    /// reads fill it: a message far larger than the first buffer still arrives whole.
+    @Test func connectionsStartWithTheConfiguredReadBufferAndGrowIt() async throws {
+        let initial = NIOLockedValueBox<Int?>(nil)
+        var app = TestApplication()
+        app.serve = { ws, _ in
+            let allocator = try? await ws.receiveBufferAllocator()
+            initial.withLockedValue { $0 = allocator?.initial }
+            do {
+                for try await message in ws.inbound { try await ws.send(message) }
+            } catch {}
+        }
+        try await withServer(configure: { $0.initialReceiveBufferSize = 256 }, application: app) { port, _ in
+            let config = clientConfiguration { $0.webSocket.compression = nil }
+            try await WebSocketClient.connect(to: "ws://127.0.0.1:\(port)/", configuration: config) { ws in
+                let big = ByteBuffer(repeating: 0x5A, count: 48_000)
+                try await ws.send(binary: big)
+                var replies = ws.inbound.makeAsyncIterator()
+                #expect(try await replies.next() == .binary(big))
+            }
+        }
+        #expect(initial.withLockedValue { $0 } == 256)
+    }
+
     @Test func clientInitiatedCloseCarriesCodeAndReasonToBothSides() async throws {
         let serverSaw = NIOLockedValueBox<WebSocketCloseStatus?>(nil)
         var app = TestApplication()
