@@ -172,26 +172,13 @@ enum OneShot {
     static func run(
         _ options: ClientOptions, _ body: (ParlorClient) async throws(ParlorClientError) -> Outcome
     ) async throws {
-        let client: ParlorClient
-        do throws(ParlorClientError) {
-            client = ParlorClient(configuration: try options.configuration())
-        } catch {
-            StandardStreams.printError(error.description)
-            throw ExitCode.failure
-        }
-        let result = await withTaskGroup(of: Void.self) { group -> Result<Outcome, ParlorClientError> in
-            group.addTask {
-                do throws(ParlorClientError) { try await client.run() } catch {}
-            }
-            let result: Result<Outcome, ParlorClientError>
+        let client = try options.makeClient()
+        let result = await client.whileConnected { _ -> Result<Outcome, ParlorClientError> in
             do throws(ParlorClientError) {
-                result = .success(try await body(client))
+                return .success(try await body(client))
             } catch {
-                result = .failure(error)
+                return .failure(error)
             }
-            await client.close()
-            group.cancelAll()
-            return result
         }
         switch result {
         case .success(let outcome):

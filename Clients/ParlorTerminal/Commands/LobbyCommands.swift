@@ -89,16 +89,8 @@ public struct LobbyJoin: AsyncParsableCommand {
 }
 
 func runLobbySession(_ options: ClientOptions, _ entry: LobbySession.Entry) async throws {
-    let configuration: ParlorClientConfiguration
-    do throws(ParlorClientError) {
-        configuration = try options.configuration()
-    } catch {
-        StandardStreams.printError(error.description)
-        throw ExitCode.failure
-    }
     var session = LobbySession(
-        client: ParlorClient(configuration: configuration), entry: entry,
-        mode: options.isInteractive ? .interactive : .scripted)
+        client: try options.makeClient(), entry: entry, mode: options.isInteractive ? .interactive : .scripted)
     // (A fresh `ClientOptions()` cannot be asked for its default: its options exist only once parsed.)
     if options.server != "ws://localhost:\(ServerAddress.defaultPort)" { session.clientArguments += ["--server", options.server] }
     if let profile = options.profile { session.clientArguments += ["--profile", profile] }

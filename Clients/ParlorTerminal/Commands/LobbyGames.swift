@@ -15,26 +15,13 @@ public struct LobbyGames: AsyncParsableCommand {
     public init() {}
 
     public func run() async throws {
-        let client: ParlorClient
-        do throws(ParlorClientError) {
-            client = ParlorClient(configuration: try options.configuration())
-        } catch {
-            StandardStreams.printError(error.description)
-            throw ExitCode.failure
-        }
-        let result = await withTaskGroup(of: Void.self) { group -> Result<CatalogResult, ParlorClientError> in
-            group.addTask {
-                do throws(ParlorClientError) { try await client.run() } catch {}
-            }
-            let result: Result<CatalogResult, ParlorClientError>
+        let client = try options.makeClient()
+        let result = await client.whileConnected { _ -> Result<CatalogResult, ParlorClientError> in
             do throws(ParlorClientError) {
-                result = .success(try await client.getCatalog())
+                return .success(try await client.getCatalog())
             } catch {
-                result = .failure(error)
+                return .failure(error)
             }
-            await client.close()
-            group.cancelAll()
-            return result
         }
         switch result {
         case .success(.catalog(let catalog)):

@@ -78,16 +78,8 @@ public struct Watch: AsyncParsableCommand {
 }
 
 func runSession(_ options: ClientOptions, _ entry: RoomSession.Entry) async throws {
-    let configuration: ParlorClientConfiguration
-    do throws(ParlorClientError) {
-        configuration = try options.configuration()
-    } catch {
-        StandardStreams.printError(error.description)
-        throw ExitCode.failure
-    }
     let session = RoomSession(
-        client: ParlorClient(configuration: configuration), entry: entry,
-        mode: options.isInteractive ? .interactive : .scripted)
+        client: try options.makeClient(), entry: entry, mode: options.isInteractive ? .interactive : .scripted)
     let status = await session.run()
     if status != 0 { throw ExitCode(status) }
 }

@@ -3,12 +3,6 @@ import ParlorClient
 import ParlorRules
 import ParlorWire
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A long-running session in one word lobby: create or join it, then show every change as it happens
 /// (and, on a terminal, the countdown every second) and carry out what the person (typing) or the
 /// script (lines on stdin) asks, until they quit, leave, or the lobby is deleted.
@@ -28,19 +22,7 @@ struct LobbySession {
 
     /// Runs the session; returns the process exit status.
     func run() async -> Int32 {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do throws(ParlorClientError) {
-                    try await client.run()
-                } catch {
-                    // Out of reconnect attempts: requests fail and say so.
-                }
-            }
-            let status = await runSession(group: &group)
-            await client.close()
-            group.cancelAll()
-            return status
-        }
+        await client.whileConnected { group in await runSession(group: &group) }
     }
 
     private func runSession(group: inout TaskGroup<Void>) async -> Int32 {
@@ -76,29 +58,16 @@ struct LobbySession {
             server: client.server.url, code: code, lobbyId: lobbyId, me: client.userId, now: Self.deviceNow())
         presenter.present([.joined(code: code, lobbyId: lobbyId, userId: client.userId)], state: state)
 
-        switch mode {
-        case .interactive:
-            InputSources.readKeys { keys in
-                guard let keys else {
-                    sink.yield(.inputEnded)
-                    return
-                }
-                for key in keys { sink.yield(.key(key)) }
-            }
+        if mode == .interactive {
+            // The countdown on screen moves every second.
             group.addTask {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(1))
                     sink.yield(.tick(Self.deviceNow()))
                 }
             }
-        case .scripted:
-            InputSources.readLines { line in
-                sink.yield(line.map(LobbySessionEvent.line) ?? .inputEnded)
-            }
         }
-        let signalSources = InputSources.watchSignals([SIGINT, SIGTERM, SIGHUP, SIGWINCH]) { number in
-            sink.yield(number == SIGWINCH ? .resize : .signal(number))
-        }
+        let signalSources = InputSources.feed(sink, interactive: mode == .interactive)
         defer { signalSources.forEach { $0.cancel() } }
 
         var logic = LobbySessionLogic(mode: mode, screen: state, clientArguments: clientArguments)

@@ -20,3 +20,4 @@ enum LobbySessionEvent: Sendable {
     /// The server answered an action; a word's verdict for `submitWord`, nothing for the others.
     case actionFinished(LobbyAction, Result<WordVerdictResult?, ParlorClientError>)
 }
+extension LobbySessionEvent: TerminalInputEvent {}

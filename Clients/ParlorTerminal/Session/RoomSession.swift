@@ -3,12 +3,6 @@ import ParlorClient
 import ParlorRules
 import ParlorWire
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A long-running session in one room: create, join or watch it, then show every change as it happens
 /// and carry out what the person (keys) or the script (lines on stdin) asks, until they quit.
 struct RoomSession {
@@ -26,19 +20,7 @@ struct RoomSession {
 
     /// Runs the session; returns the process exit status.
     func run() async -> Int32 {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do throws(ParlorClientError) {
-                    try await client.run()
-                } catch {
-                    // Out of reconnect attempts: requests fail and say so.
-                }
-            }
-            let status = await runSession(group: &group)
-            await client.close()
-            group.cancelAll()
-            return status
-        }
+        await client.whileConnected { group in await runSession(group: &group) }
     }
 
     private func runSession(group: inout TaskGroup<Void>) async -> Int32 {
@@ -81,23 +63,7 @@ struct RoomSession {
         }
         state.me = state.me ?? client.userId
 
-        switch mode {
-        case .interactive:
-            InputSources.readKeys { keys in
-                guard let keys else {
-                    sink.yield(.inputEnded)
-                    return
-                }
-                for key in keys { sink.yield(.key(key)) }
-            }
-        case .scripted:
-            InputSources.readLines { line in
-                sink.yield(line.map(SessionEvent.line) ?? .inputEnded)
-            }
-        }
-        let signalSources = InputSources.watchSignals([SIGINT, SIGTERM, SIGHUP, SIGWINCH]) { number in
-            sink.yield(number == SIGWINCH ? .resize : .signal(number))
-        }
+        let signalSources = InputSources.feed(sink, interactive: mode == .interactive)
         defer { signalSources.forEach { $0.cancel() } }
 
         var logic = SessionLogic(mode: mode, screen: state)

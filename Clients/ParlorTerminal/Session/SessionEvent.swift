@@ -15,3 +15,4 @@ enum SessionEvent: Sendable {
     case signal(Int32)
     case actionFinished(RoomAction, Result<GameRoom?, ParlorClientError>)
 }
+extension SessionEvent: TerminalInputEvent {}

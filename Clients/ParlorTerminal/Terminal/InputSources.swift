@@ -54,3 +54,39 @@ enum InputSources {
         }
     }
 }
+
+/// The events every session's input turns into (``SessionEvent`` and ``LobbySessionEvent`` have them as
+/// cases).
+protocol TerminalInputEvent: Sendable {
+    static func key(_ key: Key) -> Self
+    static func line(_ line: String) -> Self
+    static var inputEnded: Self { get }
+    static var resize: Self { get }
+    static func signal(_ number: Int32) -> Self
+}
+
+extension InputSources {
+    /// Feeds a session's input into its event stream: keys on a terminal (`interactive`), lines from a
+    /// script otherwise, and SIGINT, SIGTERM, SIGHUP and SIGWINCH. Keep the returned sources alive for
+    /// as long as the session runs.
+    static func feed<Event: TerminalInputEvent>(
+        _ sink: AsyncStream<Event>.Continuation, interactive: Bool
+    ) -> [any DispatchSourceSignal] {
+        if interactive {
+            readKeys { keys in
+                guard let keys else {
+                    sink.yield(.inputEnded)
+                    return
+                }
+                for key in keys { sink.yield(.key(key)) }
+            }
+        } else {
+            readLines { line in
+                sink.yield(line.map(Event.line) ?? .inputEnded)
+            }
+        }
+        return watchSignals([SIGINT, SIGTERM, SIGHUP, SIGWINCH]) { number in
+            sink.yield(number == SIGWINCH ? .resize : .signal(number))
+        }
+    }
+}
