@@ -3,15 +3,8 @@ import ParlorRules
 /// A lobby's public view on the wire (the `lobby` event): no words during a round, only counts.
 /// Built from `WordLobby.publicView`, so nothing secret can reach it.
 public struct LobbyView: Sendable, Equatable, Codable {
-    public struct Player: Sendable, Equatable, Codable {
-        public let userId: UserID
-        public let username: String
-        public let colorNumber: Int
-        public let emojiNumber: Int
-        public let score: Int
-        public let isCreator: Bool
-        public let wordCount: Int?
-    }
+    /// A player as the rules show them to everyone (the wire form is the same).
+    public typealias Player = LobbyPublicView.Player
 
     public struct Game: Sendable, Equatable, Codable {
         public let id: String
@@ -32,20 +25,10 @@ public struct LobbyView: Sendable, Equatable, Codable {
         public let deadline: String
     }
 
-    public struct Word: Sendable, Equatable, Codable {
-        public let word: String
-        public let accepted: Bool
-        public let reason: String?
-        public let points: Int
-    }
-
-    public struct PlayerResult: Sendable, Equatable, Codable {
-        public let userId: UserID
-        public let username: String
-        public let words: [Word]
-        public let points: Int
-        public let total: Int
-    }
+    /// A word of a finished round, with its verdict and points (the wire form is the rules' own).
+    public typealias Word = RoundResults.ScoredWord
+    /// One player's finished round (the wire form is the rules' own).
+    public typealias PlayerResult = RoundResults.PlayerResult
 
     public struct RoundResult: Sendable, Equatable, Codable {
         public let number: Int
@@ -77,10 +60,7 @@ public struct LobbyView: Sendable, Equatable, Codable {
         creator = view.creator
         capacity = view.capacity
         version = view.version
-        players = view.players.map {
-            Player(userId: $0.userId, username: $0.username, colorNumber: $0.colorNumber, emojiNumber: $0.emojiNumber,
-                   score: $0.score, isCreator: $0.isCreator, wordCount: $0.wordCount)
-        }
+        players = view.players
         round = view.round.map { round in
             let game = round.game
             return Round(
@@ -93,12 +73,7 @@ public struct LobbyView: Sendable, Equatable, Codable {
         lastRound = view.lastRound.map { results in
             RoundResult(
                 number: results.number, gameId: results.gameId, gameName: results.gameName, endedAt: results.endedAt.iso8601,
-                players: results.players.map { player in
-                    PlayerResult(
-                        userId: player.userId, username: player.username,
-                        words: player.words.map { Word(word: $0.word, accepted: $0.accepted, reason: $0.reason, points: $0.points) },
-                        points: player.points, total: player.total)
-                })
+                players: results.players)
         }
         serverTime = nil
     }
