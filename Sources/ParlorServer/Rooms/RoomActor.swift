@@ -274,37 +274,3 @@ struct RoomEnvironment: Sendable {
         return WireError.internalError("The server could not save the change; nothing was changed. Try again.")
     }
 }
-
-/// First-come, first-served mutual exclusion for an actor's async operations: the actor owns one and
-/// wraps it in `enterGate()` (suspends while another operation holds it) and `leaveGate()`.
-struct GateState {
-    private var busy = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    private var head = 0
-
-    /// Takes the gate if it is free.
-    mutating func tryEnter() -> Bool {
-        if busy { return false }
-        busy = true
-        return true
-    }
-
-    mutating func enqueue(_ waiter: CheckedContinuation<Void, Never>) {
-        waiters.append(waiter)
-    }
-
-    /// The next waiter, who now holds the gate; nil when nobody waits (the gate is open again).
-    mutating func leave() -> CheckedContinuation<Void, Never>? {
-        guard head < waiters.count else {
-            busy = false
-            return nil
-        }
-        let next = waiters[head]
-        head += 1
-        if head == waiters.count {
-            waiters.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        return next
-    }
-}

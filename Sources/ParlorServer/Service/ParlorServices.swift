@@ -82,26 +82,32 @@ final class ParlorServices: Sendable {
 
     /// Deletes rooms nobody is connected to that have not changed for the configured time.
     func expireAbandonedRooms() async -> Int {
-        let cutoff = Instant(
-            millisecondsSinceEpoch: clock.now.millisecondsSinceEpoch - Int64(configuration.roomExpiry.nanoseconds / 1_000_000))
-        var expired = 0
-        for room in directory.allRooms where await room.expireIfAbandoned(unchangedSince: cutoff, presence: presence) {
-            expired += 1
+        await expireAbandoned(directory.allRooms, "rooms") { room, cutoff, presence in
+            await room.expireIfAbandoned(unchangedSince: cutoff, presence: presence)
         }
-        if expired > 0 { logger.info("Expired abandoned rooms", metadata: ["count": "\(expired)"]) }
-        return expired
     }
 
     /// Deletes lobbies between rounds that nobody is connected to and that have not changed for the
     /// room expiry time.
     func expireAbandonedLobbies() async -> Int {
+        await expireAbandoned(lobbyDirectory.allLobbies, "lobbies") { lobby, cutoff, presence in
+            await lobby.expireIfAbandoned(unchangedSince: cutoff, presence: presence)
+        }
+    }
+
+    /// Offers each room or lobby actor in `owners` expiry for "unchanged since now − the expiry time"; counts and logs the
+    /// ones that went.
+    private func expireAbandoned<Owner>(
+        _ owners: [Owner], _ what: String,
+        _ expire: (Owner, Instant, Presence) async -> Bool
+    ) async -> Int {
         let cutoff = Instant(
             millisecondsSinceEpoch: clock.now.millisecondsSinceEpoch - Int64(configuration.roomExpiry.nanoseconds / 1_000_000))
         var expired = 0
-        for lobby in lobbyDirectory.allLobbies where await lobby.expireIfAbandoned(unchangedSince: cutoff, presence: presence) {
+        for owner in owners where await expire(owner, cutoff, presence) {
             expired += 1
         }
-        if expired > 0 { logger.info("Expired abandoned lobbies", metadata: ["count": "\(expired)"]) }
+        if expired > 0 { logger.info("Expired abandoned \(what)", metadata: ["count": "\(expired)"]) }
         return expired
     }
 }
