@@ -98,18 +98,7 @@ public enum LobbyScreen {
     // MARK: Parts
 
     static func statusBar(_ state: LobbyScreenState, width: Int) -> ScreenLine {
-        let title = "Parlor · \(state.server)"
-        var status: Span
-        switch state.connection {
-        case .connecting: status = Span("◌ connecting…", .warning)
-        case .connected: status = Span("● connected", .good)
-        case .reconnecting(let attempt, _): status = Span("◌ reconnecting… (attempt \(attempt))", .warning)
-        case .closed: status = Span("✗ disconnected", .bad)
-        }
-        if let version = state.lobby?.version { status.text += " · v\(version)" }
-        let gap = width - TextWidth.of(title) - TextWidth.of(status.text)
-        guard gap >= 2 else { return ScreenLine([status]) }
-        return ScreenLine([Span(title, .bold), Span(String(repeating: " ", count: gap)), status])
+        StatusBar.line(server: state.server, connection: state.connection, version: state.lobby?.version, width: width)
     }
 
     static func summary(_ state: LobbyScreenState) -> [ScreenLine] {

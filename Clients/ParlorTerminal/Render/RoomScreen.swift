@@ -47,19 +47,7 @@ public enum RoomScreen {
     // MARK: Parts
 
     static func statusBar(_ state: RoomScreenState, width: Int) -> ScreenLine {
-        let title = "Parlor · \(state.server)"
-        var status: Span
-        switch state.connection {
-        case .connecting: status = Span("◌ connecting…", .warning)
-        case .connected: status = Span("● connected", .good)
-        case .reconnecting(let attempt, _): status = Span("◌ reconnecting… (attempt \(attempt))", .warning)
-        case .closed: status = Span("✗ disconnected", .bad)
-        }
-        if let version = state.room?.version { status.text += " · v\(version)" }
-        let statusWidth = TextWidth.of(status.text)
-        let gap = width - TextWidth.of(title) - statusWidth
-        guard gap >= 2 else { return ScreenLine([status]) }
-        return ScreenLine([Span(title, .bold), Span(String(repeating: " ", count: gap)), status])
+        StatusBar.line(server: state.server, connection: state.connection, version: state.room?.version, width: width)
     }
 
     static func bigCode(_ code: String, width: Int) -> [ScreenLine] {

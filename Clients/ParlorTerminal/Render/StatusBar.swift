@@ -1,0 +1,20 @@
+import ParlorClient
+
+/// The top line of every screen: the server on the left; the connection, and the version shown, on the
+/// right. When the width cannot hold both, only the right side is drawn.
+enum StatusBar {
+    static func line(server: String, connection: ConnectionState, version: Int?, width: Int) -> ScreenLine {
+        let title = "Parlor · \(server)"
+        var status: Span
+        switch connection {
+        case .connecting: status = Span("◌ connecting…", .warning)
+        case .connected: status = Span("● connected", .good)
+        case .reconnecting(let attempt, _): status = Span("◌ reconnecting… (attempt \(attempt))", .warning)
+        case .closed: status = Span("✗ disconnected", .bad)
+        }
+        if let version { status.text += " · v\(version)" }
+        let gap = width - TextWidth.of(title) - TextWidth.of(status.text)
+        guard gap >= 2 else { return ScreenLine([status]) }
+        return ScreenLine([Span(title, .bold), Span(String(repeating: " ", count: gap)), status])
+    }
+}
