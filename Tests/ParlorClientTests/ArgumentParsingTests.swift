@@ -6,25 +6,6 @@ import Testing
 /// The `parlor` command line: what each command reads, its defaults, and the sentences a mistake gets.
 @Suite("parlor arguments")
 struct ArgumentParsingTests {
-    private func parse<Command: ParsableCommand>(_ arguments: [String], as type: Command.Type) throws -> Command {
-        let parsed = try ParlorCommand.parseAsRoot(arguments)
-        guard let command = parsed as? Command else {
-            Issue.record("\(arguments) parsed as \(Swift.type(of: parsed)), not \(Command.self)")
-            throw CancellationError()
-        }
-        return command
-    }
-
-    /// The message a person sees for `arguments`, or nil if they parse.
-    private func complaint(_ arguments: [String]) -> String? {
-        do {
-            _ = try ParlorCommand.parseAsRoot(arguments)
-            return nil
-        } catch {
-            return ParlorCommand.message(for: error)
-        }
-    }
-
     @Test("create reads the limit, value, seats and name")
     func create() throws {
         let command = try parse(["create", "--limit", "201", "--value", "25", "--players", "4", "--name", "Ann"], as: Create.self)

@@ -8,24 +8,6 @@ import Testing
 /// mistake gets.
 @Suite("parlor lobby arguments")
 struct LobbyArgumentTests {
-    private func parse<Command: ParsableCommand>(_ arguments: [String], as type: Command.Type) throws -> Command {
-        let parsed = try ParlorCommand.parseAsRoot(arguments)
-        guard let command = parsed as? Command else {
-            Issue.record("\(arguments) parsed as \(Swift.type(of: parsed)), not \(Command.self)")
-            throw CancellationError()
-        }
-        return command
-    }
-
-    private func complaint(_ arguments: [String]) -> String? {
-        do {
-            _ = try ParlorCommand.parseAsRoot(arguments)
-            return nil
-        } catch {
-            return ParlorCommand.message(for: error)
-        }
-    }
-
     @Test("lobby create reads the name, colour and emoji, with the shared client options")
     func create() throws {
         let command = try parse(["lobby", "create", "--name", "Ann", "--color", "2", "--emoji", "4", "--json"], as: LobbyCreate.self)
