@@ -174,12 +174,6 @@ public enum LobbyScreen {
             keys.append(("/leave", "leave"))
         }
         keys.append(("Esc", "quit"))
-        var line = ScreenLine("  ")
-        for (index, (key, label)) in keys.enumerated() {
-            if index > 0 { line.append("  ") }
-            line.append("[\(key)]", .bold)
-            line.append(" \(label)")
-        }
-        return line
+        return KeysLine.line(keys)
     }
 }

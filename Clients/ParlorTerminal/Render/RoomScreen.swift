@@ -193,13 +193,7 @@ public enum RoomScreen {
             keys.append(("l", "leave"))
         }
         keys.append(("q", "quit"))
-        var line = ScreenLine("  ")
-        for (index, (key, label)) in keys.enumerated() {
-            if index > 0 { line.append("  ") }
-            line.append("[\(key)]", .bold)
-            line.append(" \(label)")
-        }
-        return line
+        return KeysLine.line(keys)
     }
 
     // MARK: Helpers

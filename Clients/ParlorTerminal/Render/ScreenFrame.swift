@@ -18,3 +18,16 @@ enum StatusBar {
         return ScreenLine([Span(title, .bold), Span(String(repeating: " ", count: gap)), status])
     }
 }
+
+/// The bottom line of every screen: the keys that work right now, `[key] what it does`.
+enum KeysLine {
+    static func line(_ keys: [(key: String, label: String)]) -> ScreenLine {
+        var line = ScreenLine("  ")
+        for (index, (key, label)) in keys.enumerated() {
+            if index > 0 { line.append("  ") }
+            line.append("[\(key)]", .bold)
+            line.append(" \(label)")
+        }
+        return line
+    }
+}
