@@ -116,8 +116,7 @@ actor RoomActor {
     /// Frees the room, or passes it to the longest-waiting caller to run the next group.
     private func handOver() {
         guard queueHead < queue.count else {
-            queue.removeAll(keepingCapacity: queue.capacity <= 64)
-            queueHead = 0
+            emptyQueue()
             isBusy = false
             return
         }
@@ -219,6 +218,11 @@ actor RoomActor {
     private func takeQueued(into group: inout [Pending]) {
         guard queueHead < queue.count else { return }
         group.append(contentsOf: queue[queueHead...])
+        emptyQueue()
+    }
+
+    /// Keeps a small queue's storage for the next burst; lets a large one go.
+    private func emptyQueue() {
         queue.removeAll(keepingCapacity: queue.capacity <= 64)
         queueHead = 0
     }
