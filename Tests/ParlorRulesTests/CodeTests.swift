@@ -9,6 +9,18 @@ import Testing
         #expect(id == UserID("0f8fad5b-d9cb-469f-a165-70867728950e"))
         #expect(UserID("not-a-uuid") == nil)
         #expect(UserID(" 0f8fad5b-d9cb-469f-a165-70867728950e") == nil)
+        #expect(UserID("0f8fad5b-d9cb-469f-a165-70867728950g") == nil)  // not hex
+        #expect(UserID("0f8fad5bd-9cb-469f-a165-70867728950e") == nil)  // hyphen misplaced
+        #expect(UserID("0f8fad5b-d9cb-469f-a165_70867728950e") == nil)
+        #expect(UserID("0f8fad5b-d9cb-469f-a165-70867728950") == nil)  // 35 characters
+        #expect(UserID("0f8fad5b-d9cb-469f-a165-70867728950é") == nil)  // 36 characters, 37 bytes
+        #expect(UserID("{0f8fad5b-d9cb-469f-a165-70867728950e}") == nil)
+        // Whatever Foundation prints, we read back as the same user.
+        for _ in 0..<100 {
+            let uuid = UUID()
+            #expect(UserID(uuid.uuidString) == UserID(uuid))
+            #expect(UserID(uuid.uuidString)?.rawValue == uuid.uuidString.lowercased())
+        }
     }
 
     @Test func randomUserIDsAreVersion4AndSeeded() {
