@@ -31,7 +31,7 @@ public final class InMemoryStore: ParlorStore {
         state.withLockedValue { Array($0.rooms.values) }
     }
 
-    public func saveRoom(_ room: RummyRoom) async throws(StoreError) {
+    nonisolated(nonsending) public func saveRoom(_ room: RummyRoom) async throws(StoreError) {
         state.withLockedValue { state in
             state.rooms[room.id] = room
             let key = "\(room.id.rawValue)@\(room.createdAt.millisecondsSinceEpoch)"
@@ -41,7 +41,7 @@ public final class InMemoryStore: ParlorStore {
         }
     }
 
-    public func deleteRoom(_ code: RoomCode) async throws(StoreError) {
+    nonisolated(nonsending) public func deleteRoom(_ code: RoomCode) async throws(StoreError) {
         _ = state.withLockedValue { $0.rooms.removeValue(forKey: code) }
     }
 
@@ -62,11 +62,11 @@ public final class InMemoryStore: ParlorStore {
         state.withLockedValue { Array($0.lobbies.values) }
     }
 
-    public func saveLobby(_ lobby: WordLobby) async throws(StoreError) {
+    nonisolated(nonsending) public func saveLobby(_ lobby: WordLobby) async throws(StoreError) {
         state.withLockedValue { $0.lobbies[lobby.lobbyId] = lobby }
     }
 
-    public func deleteLobby(id: String) async throws(StoreError) {
+    nonisolated(nonsending) public func deleteLobby(id: String) async throws(StoreError) {
         _ = state.withLockedValue { $0.lobbies.removeValue(forKey: id) }
     }
 
@@ -74,7 +74,7 @@ public final class InMemoryStore: ParlorStore {
         state.withLockedValue { $0.catalog }
     }
 
-    public func saveCatalog(_ catalog: Catalog) async throws(StoreError) {
+    nonisolated(nonsending) public func saveCatalog(_ catalog: Catalog) async throws(StoreError) {
         state.withLockedValue { $0.catalog = catalog }
     }
 

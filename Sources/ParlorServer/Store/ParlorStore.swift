@@ -8,6 +8,10 @@ import ParlorRules
 /// durable. Implementations batch concurrent writes from different rooms into one commit (group
 /// commit) so durability does not cap throughput.
 ///
+/// The writes are `nonisolated(nonsending)`: they run on the calling room's actor up to the point
+/// where they wait for the disk, and resume straight onto it, instead of hopping to the global
+/// executor and back around every save.
+///
 /// A shared database for several nodes can implement this protocol without touching the actors.
 public protocol ParlorStore: Sendable {
     /// The secret that signs session tokens: created on first start, the same ever after.
@@ -20,10 +24,10 @@ public protocol ParlorStore: Sendable {
 
     /// Makes this version of the room durable. When the room's game is finished, the game is also
     /// written to the history of every player in it, in the same transaction (once per game).
-    func saveRoom(_ room: RummyRoom) async throws(StoreError)
+    nonisolated(nonsending) func saveRoom(_ room: RummyRoom) async throws(StoreError)
 
     /// Removes a live room (its last player left, or it expired). History is kept.
-    func deleteRoom(_ code: RoomCode) async throws(StoreError)
+    nonisolated(nonsending) func deleteRoom(_ code: RoomCode) async throws(StoreError)
 
     /// A player's finished games, newest first, finished strictly before `before` when given.
     func finishedGames(of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [RummyRoom]
@@ -33,9 +37,9 @@ public protocol ParlorStore: Sendable {
     /// Every lobby that was live when the server last stopped, with its round and deadline.
     func loadLobbies() async throws(StoreError) -> [WordLobby]
 
-    func saveLobby(_ lobby: WordLobby) async throws(StoreError)
+    nonisolated(nonsending) func saveLobby(_ lobby: WordLobby) async throws(StoreError)
 
-    func deleteLobby(id: String) async throws(StoreError)
+    nonisolated(nonsending) func deleteLobby(id: String) async throws(StoreError)
 
     // MARK: Catalog
 
@@ -43,7 +47,7 @@ public protocol ParlorStore: Sendable {
     func loadCatalog() async throws(StoreError) -> Catalog?
 
     /// Stores a catalog as the newest version.
-    func saveCatalog(_ catalog: Catalog) async throws(StoreError)
+    nonisolated(nonsending) func saveCatalog(_ catalog: Catalog) async throws(StoreError)
 
     /// Finishes queued writes and releases the store; later calls fail.
     func close() async

@@ -38,7 +38,8 @@ public final class SQLiteStore: ParlorStore {
         try SQLiteSchema.migrate(pool, file: file)
         maxHistoryPageSize = configuration.effectiveMaxHistoryPageSize
         writer = SQLiteWriter(
-            pool: pool, file: file, maxPending: configuration.effectiveMaxPendingWrites, now: configuration.now)
+            pool: pool, file: file, maxPending: configuration.effectiveMaxPendingWrites,
+            commitDelay: configuration.commitDelay, now: configuration.now)
     }
 
     /// Lets every write queued so far complete, then closes the database. Writes and reads after
@@ -102,11 +103,11 @@ public final class SQLiteStore: ParlorStore {
         return rooms
     }
 
-    public func saveRoom(_ room: RummyRoom) async throws(StoreError) {
+    nonisolated(nonsending) public func saveRoom(_ room: RummyRoom) async throws(StoreError) {
         try await submit(try SQLiteWrite.save(room))
     }
 
-    public func deleteRoom(_ code: RoomCode) async throws(StoreError) {
+    nonisolated(nonsending) public func deleteRoom(_ code: RoomCode) async throws(StoreError) {
         try await submit(.deleteRoom(code: code.rawValue))
     }
 
@@ -151,11 +152,11 @@ public final class SQLiteStore: ParlorStore {
         return lobbies
     }
 
-    public func saveLobby(_ lobby: WordLobby) async throws(StoreError) {
+    nonisolated(nonsending) public func saveLobby(_ lobby: WordLobby) async throws(StoreError) {
         try await submit(try SQLiteWrite.save(lobby))
     }
 
-    public func deleteLobby(id: String) async throws(StoreError) {
+    nonisolated(nonsending) public func deleteLobby(id: String) async throws(StoreError) {
         try await submit(.deleteLobby(id: id))
     }
 
@@ -174,13 +175,13 @@ public final class SQLiteStore: ParlorStore {
             file: databasePath)
     }
 
-    public func saveCatalog(_ catalog: Catalog) async throws(StoreError) {
+    nonisolated(nonsending) public func saveCatalog(_ catalog: Catalog) async throws(StoreError) {
         try await submit(try SQLiteWrite.save(catalog))
     }
 
     // MARK: Plumbing
 
-    private func submit(_ write: SQLiteWrite) async throws(StoreError) {
+    nonisolated(nonsending) private func submit(_ write: SQLiteWrite) async throws(StoreError) {
         // Refused from the moment `close()` begins, while the writer still drains what came before.
         try checkOpen(write.summary)
         try await writer.submit(write)

@@ -35,6 +35,14 @@ public struct SQLiteStoreConfiguration: Sendable {
     /// queued, plus at most as many in the batch being committed. Default 10,000; at least 1.
     public var maxPendingWrites: Int = 10_000
 
+    /// Under load, how long the writer waits before it takes the next batch. A batch that follows one
+    /// of several writes waits this long, so that more writes share its commit and its `fsync`: fewer,
+    /// larger commits cost the server less CPU per write (in `parlor-load throughput`, about a quarter less
+    /// on the writer thread at 2 ms). A write that finds the writer idle, or follows a batch of one,
+    /// never waits, so a quiet server answers as fast as the disk allows. Default 2 ms; zero or
+    /// less turns it off.
+    public var commitDelay: Duration = .milliseconds(2)
+
     /// The most games one `finishedGames` call returns, whatever `limit` asks for. Default 200.
     public var maxHistoryPageSize: Int = 200
 

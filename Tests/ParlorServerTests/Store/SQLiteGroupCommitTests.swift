@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ParlorRules
+import Synchronization
 import Testing
 @testable import ParlorServer
 
@@ -69,6 +70,61 @@ import Testing
             for save in saves { try await save.value }
             #expect(store.committedBatches - before == 1, "all queued saves should have shared one batch")
             #expect(try await store.loadRooms() == [room])
+            await store.close()
+        }
+    }
+
+    @Test func underLoadTheNextCommitWaitsForMoreWrites() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = StoreFixtures.configuration
+            configuration.commitDelay = .seconds(3)
+            let store = try SQLiteStore(directory: directory, configuration: configuration)
+            let commit = try await CommitGate.install(in: store)
+            let save = { (number: Int) in
+                Task { try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(number), players: [StoreFixtures.user(number)])) }
+            }
+            let before = store.committedBatches
+            // A batch of two is committing while a third write arrives: writes outpace the disk.
+            let firstTwo = [save(1), save(2)]
+            try await eventually { commit.isHeld }
+            try await eventually { store.pendingWrites == 0 }
+            let third = save(3)
+            try await eventually { store.pendingWrites == 1 }
+            commit.release()
+            for task in firstTwo { try await task.value }
+            #expect(store.committedBatches - before == 1)
+            // The writer lingers instead of committing the third alone: later writes join it.
+            let later = [save(4), save(5)]
+            try await eventually { store.pendingWrites == 3 }
+            #expect(store.committedBatches - before == 1)
+            try await third.value
+            for task in later { try await task.value }
+            #expect(store.committedBatches - before == 2, "writes 3, 4 and 5 should have shared one commit")
+            #expect(try await store.loadRooms().count == 5)
+            await store.close()
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aQuietWriterNeverWaits() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = StoreFixtures.configuration
+            configuration.commitDelay = .seconds(3600)
+            let store = try SQLiteStore(directory: directory, configuration: configuration)
+            // One at a time: each batch holds one write, so none is followed by a wait.
+            for number in 0..<5 {
+                try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(number), players: [StoreFixtures.user(number)]))
+            }
+            // A batch of several with nothing queued behind it: the next write starts a batch at once.
+            let gate = try await WriterGate.hold(store)
+            let queued = (5..<8).map { number in
+                Task { try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(number), players: [StoreFixtures.user(number)])) }
+            }
+            try await eventually { store.pendingWrites == 3 }
+            try await gate.release()
+            for task in queued { try await task.value }
+            try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(8), players: [StoreFixtures.user(8)]))
+            #expect(try await store.loadRooms().count == 9)
             await store.close()
         }
     }
@@ -171,6 +227,45 @@ final class WriterGate: Sendable {
     func release() async throws {
         opened.signal()
         try await holder.value
+    }
+}
+
+/// Parks the writer thread inside its next commit (SQLite's commit hook, through a GRDB transaction
+/// observer) until the test releases it: a batch is then being committed while later writes arrive.
+final class CommitGate: TransactionObserver, @unchecked Sendable {
+    private let held = DispatchSemaphore(value: 0)
+    private let opened = DispatchSemaphore(value: 0)
+    private let state = Mutex((isHeld: false, hasHeld: false, savesRoom: false))
+
+    /// Installs the gate on the store's writer connection; it holds the first commit that saves a room.
+    static func install(in store: SQLiteStore) async throws -> CommitGate {
+        let gate = CommitGate()
+        try await store.write("Installing the commit gate") { db in
+            db.add(transactionObserver: gate, extent: .observerLifetime)
+        }
+        return gate
+    }
+
+    var isHeld: Bool { state.withLock { $0.isHeld } }
+
+    func release() { opened.signal() }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { eventKind.tableName == "rooms" }
+    func databaseDidChange(with event: DatabaseEvent) { state.withLock { $0.savesRoom = true } }
+    func databaseDidCommit(_ db: Database) {}
+    func databaseDidRollback(_ db: Database) {}
+
+    func databaseWillCommit() throws {
+        let holds = state.withLock { state in
+            // Only a commit that saves a room: not the one that installs the gate.
+            guard !state.hasHeld, state.savesRoom else { return false }
+            state.hasHeld = true
+            state.isHeld = true
+            return true
+        }
+        guard holds else { return }
+        opened.wait()
+        state.withLock { $0.isHeld = false }
     }
 }
 
