@@ -39,7 +39,7 @@ public final class SQLiteStore: ParlorStore {
         maxHistoryPageSize = configuration.effectiveMaxHistoryPageSize
         writer = SQLiteWriter(
             pool: pool, file: file, maxPending: configuration.effectiveMaxPendingWrites,
-            commitDelay: configuration.commitDelay, now: configuration.now)
+            commitDelay: configuration.commitDelaySeconds, now: configuration.now)
     }
 
     /// Lets every write queued so far complete, then closes the database. Writes and reads after

@@ -73,8 +73,17 @@ public struct SQLiteStoreConfiguration: Sendable {
     var effectiveMaxHistoryPageSize: Int { max(1, maxHistoryPageSize) }
 
     /// GRDB wants seconds; negative durations mean "do not wait".
-    var busyTimeoutSeconds: TimeInterval {
-        let (seconds, attoseconds) = busyTimeout.components
+    var busyTimeoutSeconds: TimeInterval { Self.seconds(busyTimeout) }
+
+    /// The writer's pause under load in seconds, or nil when there is none.
+    var commitDelaySeconds: TimeInterval? {
+        let seconds = Self.seconds(commitDelay)
+        return seconds > 0 ? seconds : nil
+    }
+
+    /// A duration in seconds, negative ones as zero.
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
         return max(0, TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 import GRDB
 import ParlorRules
 import Synchronization
@@ -52,21 +48,18 @@ final class SQLiteWriter: Sendable {
     private let file: String
     private let maxPending: Int
     private let now: @Sendable () -> Instant
-    /// How long a batch that follows a busy one waits before it takes the queue (nil: not at all).
-    private let commitDelay: timespec?
+    /// Seconds a batch that follows a busy one waits before it takes the queue (nil: not at all).
+    private let commitDelay: TimeInterval?
 
     init(
-        pool: DatabasePool, file: String, maxPending: Int, commitDelay: Duration,
+        pool: DatabasePool, file: String, maxPending: Int, commitDelay: TimeInterval?,
         now: @escaping @Sendable () -> Instant
     ) {
         self.pool = pool
         self.file = file
         self.maxPending = maxPending
         self.now = now
-        let (seconds, attoseconds) = commitDelay.components
-        self.commitDelay = commitDelay > .zero
-            ? timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-            : nil
+        self.commitDelay = commitDelay
     }
 
     /// Transactions committed so far (for tests: proof that writes were batched).
@@ -120,11 +113,7 @@ final class SQLiteWriter: Sendable {
     /// The writer thread sleeps: it is GRDB's own, never one of the cooperative pool's.
     private func scheduleBatch(lingering: Bool = false) {
         pool.asyncWriteWithoutTransaction { db in
-            if lingering, let delay = self.commitDelay {
-                var request = delay
-                var remaining = timespec()
-                while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
-            }
+            if lingering, let delay = self.commitDelay { Thread.sleep(forTimeInterval: delay) }
             self.commitBatch(db)
         }
     }

@@ -233,7 +233,6 @@ final class WriterGate: Sendable {
 /// Parks the writer thread inside its next commit (SQLite's commit hook, through a GRDB transaction
 /// observer) until the test releases it: a batch is then being committed while later writes arrive.
 final class CommitGate: TransactionObserver, @unchecked Sendable {
-    private let held = DispatchSemaphore(value: 0)
     private let opened = DispatchSemaphore(value: 0)
     private let state = Mutex((isHeld: false, hasHeld: false, savesRoom: false))
 
