@@ -85,7 +85,13 @@ import Testing
             }
             let before = store.committedBatches
             // A batch of two is committing while a third write arrives: writes outpace the disk.
-            let firstTwo = [save(1), save(2)]
+            // The writer is parked until both are queued, so they cannot go in batches of one.
+            let writer = try await WriterGate.hold(store)
+            let first = save(1)
+            try await eventually { store.pendingWrites == 1 }
+            let firstTwo = [first, save(2)]
+            try await eventually { store.pendingWrites == 2 }
+            try await writer.release()
             try await eventually { commit.isHeld }
             try await eventually { store.pendingWrites == 0 }
             let third = save(3)
