@@ -87,6 +87,7 @@ public final class ParlorServer: Service, Sendable {
         listenerConfiguration.handshakeTimeout = configuration.handshakeTimeout
         listenerConfiguration.shutdownGracePeriod = configuration.shutdownGracePeriod
         listenerConfiguration.allowedOrigins = configuration.allowedOrigins
+        listenerConfiguration.serverHeader = "Parlor"
         let openFiles = ProcessLimits.raiseOpenFileLimit(logger: logger)
         let capacity = ProcessLimits.connectionCapacity(openFileLimit: openFiles)
         listenerConfiguration.maxConnections = min(configuration.limits.maxConnections ?? capacity, capacity)

@@ -162,7 +162,9 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         var headers = response.headers
         headers.replaceOrAdd(name: "Content-Length", value: "\(response.body.readableBytes)")
         headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-        if !headers.contains(name: "Server") { headers.add(name: "Server", value: "Parlor") }
+        if let server = configuration.serverHeader, !headers.contains(name: "Server") {
+            headers.add(name: "Server", value: server)
+        }
         if configuration.securityHeaders { addSecurityHeaders(&headers) }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers))), promise: nil)
         if !isHead && response.body.readableBytes > 0 {

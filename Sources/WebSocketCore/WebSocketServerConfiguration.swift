@@ -27,6 +27,11 @@ public struct WebSocketServerConfiguration: Sendable {
     public var securityHeaders: Bool = true
     /// The `max-age` of `Strict-Transport-Security` when serving TLS.
     public var strictTransportSecurityMaxAge: Int = 31_536_000
+    /// The `Server` header added to the application's answers to plain HTTP requests that do not set their
+    /// own (handshake refusals never carry one); nil sends none. Off by default because the module cannot
+    /// know what it is embedded in, and naming software to strangers helps only those looking for its
+    /// weaknesses; an application that wants its name there sets it.
+    public var serverHeader: String?
     /// The size of the first read buffer of a connection. NIO keeps each connection's read buffer for
     /// reuse and grows it when reads fill it, so a small start keeps idle connections cheap without
     /// slowing busy ones.

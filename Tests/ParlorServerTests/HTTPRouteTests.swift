@@ -70,6 +70,14 @@ import Testing
             }
         }
     }
+
+    /// WebSocketCore sends no `Server` header unless told to; Parlor tells it, so responses still name it.
+    @Test func responsesNameParlorInTheServerHeader() async throws {
+        try await withParlor { parlor in
+            let health = try await CatalogSyncTests.get(parlor, "/healthz")
+            #expect(health.headers["server"] == "Parlor")
+        }
+    }
 }
 
 @Suite struct LifecycleTests {

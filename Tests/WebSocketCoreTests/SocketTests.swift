@@ -218,6 +218,23 @@ import Testing
         }
     }
 
+    /// The module names no product: a `Server` header goes out only when the application configures one.
+    @Test func serverHeaderIsSentOnlyWhenConfigured() async throws {
+        try await withServer(configure: { $0.serverHeader = "Example/1.0" }) { port, _ in
+            let raw = try await RawConnection(port: port)
+            try await raw.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await raw.waitUntil { raw.receivedText.contains("\r\n\r\n") })
+            #expect(raw.receivedText.contains("\r\nServer: Example/1.0\r\n"), "\(raw.receivedText)")
+        }
+        try await withServer { port, _ in
+            let raw = try await RawConnection(port: port)
+            try await raw.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await raw.waitUntil { raw.receivedText.contains("\r\n\r\n") })
+            #expect(raw.receivedText.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(!raw.receivedText.lowercased().contains("\r\nserver:"), "\(raw.receivedText)")
+        }
+    }
+
     @Test func bytesSentRightAfterTheUpgradeRequestAreNotLost() async throws {
         try await withServer { port, _ in
             let raw = try await RawConnection(port: port)
