@@ -78,16 +78,7 @@ public final class ParlorServer: Service, Sendable {
         configuration: ServerConfiguration, store: any ParlorStore, clock: any ParlorClock = SystemClock(), logger: Logger
     ) async throws {
         services = try await ParlorServices(configuration: configuration, store: store, clock: clock, logger: logger)
-        var listenerConfiguration = WebSocketServerConfiguration()
-        listenerConfiguration.host = configuration.host
-        listenerConfiguration.port = configuration.port
-        listenerConfiguration.webSocket = configuration.webSocket
-        listenerConfiguration.maxHeaderSize = configuration.maxHeaderSize
-        listenerConfiguration.maxRequestBodySize = configuration.limits.maxRequestBodySize
-        listenerConfiguration.handshakeTimeout = configuration.handshakeTimeout
-        listenerConfiguration.shutdownGracePeriod = configuration.shutdownGracePeriod
-        listenerConfiguration.allowedOrigins = configuration.allowedOrigins
-        listenerConfiguration.serverHeader = "Parlor"
+        var listenerConfiguration = configuration.listener
         let openFiles = ProcessLimits.raiseOpenFileLimit(logger: logger)
         let capacity = ProcessLimits.connectionCapacity(openFileLimit: openFiles)
         listenerConfiguration.maxConnections = min(configuration.limits.maxConnections ?? capacity, capacity)

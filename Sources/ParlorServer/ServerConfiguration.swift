@@ -4,30 +4,15 @@ import WebSocketCore
 /// Everything `parlor-server` can be told. The command line only maps flags onto this; each field has
 /// the default the server runs with.
 public struct ServerConfiguration: Sendable {
-    /// Address to listen on. `127.0.0.1` keeps the server on loopback; `0.0.0.0` opens it to the network.
-    public var host: String = "127.0.0.1"
-    /// Port to listen on; 0 picks a free one (printed at start-up).
-    public var port: Int = 8080
+    /// How the one port listens and what it accepts: host and port, the WebSocket limits and timers, the
+    /// HTTP head and body limits, the handshake timeout, the shutdown grace and the allowed origins. See
+    /// ``defaultListener`` for Parlor's values. The server fills in two fields itself: `maxConnections`
+    /// (from `limits.maxConnections` and the open-file limit) and, when `tls` is set, `tls`.
+    public var listener: WebSocketServerConfiguration = ServerConfiguration.defaultListener
     /// Mount `/echo`, which echoes every WebSocket message (conformance runs and benchmarks).
     public var echo: Bool = false
     /// Serve wss:// and https:// with this PEM certificate chain and key.
     public var tls: TLSFiles?
-    /// Transport limits and timers. Parlor's messages are small JSON documents, so the message limit is
-    /// far below WebSocketCore's general default.
-    public var webSocket: WebSocketConfiguration = {
-        var configuration = WebSocketConfiguration().withMessageLimit(64 * 1024)
-        configuration.pingInterval = .seconds(30)
-        configuration.idleTimeout = .seconds(75)
-        return configuration
-    }()
-    /// The largest HTTP request head accepted.
-    public var maxHeaderSize: Int = 16 * 1024
-    /// Time a new connection has to send a complete request.
-    public var handshakeTimeout: TimeAmount = .seconds(10)
-    /// On SIGTERM, time connections get to finish before they are closed with 1001.
-    public var shutdownGracePeriod: TimeAmount = .seconds(10)
-    /// Browser origins allowed to open WebSockets.
-    public var allowedOrigins: OriginPolicy = .any
     /// Where the store keeps its database (and so the token secret, rooms and history). Created if missing.
     public var dataDirectory: String = "./parlor-data"
     /// Keep everything in memory only. For benchmarks that measure what durability costs; a restart
@@ -54,8 +39,6 @@ public struct ServerConfiguration: Sendable {
         /// Requests a connection may send in a burst, and the steady rate after it; more get RATE_LIMITED.
         public var requestBurst: Int = 60
         public var requestsPerSecond: Int = 30
-        /// The largest HTTP request body (REST and callable functions).
-        public var maxRequestBodySize: Int = 64 * 1024
 
         public init() {}
     }
@@ -71,4 +54,28 @@ public struct ServerConfiguration: Sendable {
     }
 
     public init() {}
+
+    /// Parlor's listener. Every value is spelled out, even where it matches WebSocketCore's default, so
+    /// that a change there cannot silently change what `parlor-server` accepts.
+    public static var defaultListener: WebSocketServerConfiguration {
+        var listener = WebSocketServerConfiguration()
+        // Loopback until the operator opens the server to the network (0.0.0.0); port 0 picks a free one,
+        // printed at start-up.
+        listener.host = "127.0.0.1"
+        listener.port = 8080
+        // Parlor's messages are small JSON documents, so the message limit is far below WebSocketCore's
+        // general default.
+        listener.webSocket = WebSocketConfiguration().withMessageLimit(64 * 1024)
+        listener.webSocket.pingInterval = .seconds(30)
+        listener.webSocket.idleTimeout = .seconds(75)
+        listener.maxHeaderSize = 16 * 1024
+        // REST and callable-function bodies are small JSON documents too.
+        listener.maxRequestBodySize = 64 * 1024
+        listener.handshakeTimeout = .seconds(10)
+        // On SIGTERM, connections get this long to finish before they are closed with 1001.
+        listener.shutdownGracePeriod = .seconds(10)
+        listener.allowedOrigins = .any
+        listener.serverHeader = "Parlor"
+        return listener
+    }
 }

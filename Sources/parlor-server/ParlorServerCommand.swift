@@ -118,17 +118,17 @@ struct ParlorServerCommand: AsyncParsableCommand {
         let logger = Logger(label: "parlor")
 
         var configuration = ServerConfiguration()
-        configuration.host = host
-        configuration.port = port
+        configuration.listener.host = host
+        configuration.listener.port = port
         configuration.echo = echo
         if let tlsCertificate, let tlsKey {
             configuration.tls = .init(certificatePath: tlsCertificate, privateKeyPath: tlsKey)
         }
-        configuration.webSocket = configuration.webSocket.withMessageLimit(maxMessageSize)
-        configuration.webSocket.pingInterval = pingInterval > 0 ? .seconds(Int64(pingInterval)) : nil
-        configuration.webSocket.idleTimeout = idleTimeout > 0 ? .seconds(Int64(idleTimeout)) : nil
-        configuration.shutdownGracePeriod = .seconds(Int64(shutdownGrace))
-        if !allowedOrigins.isEmpty { configuration.allowedOrigins = .allowList(Set(allowedOrigins)) }
+        configuration.listener.webSocket = configuration.listener.webSocket.withMessageLimit(maxMessageSize)
+        configuration.listener.webSocket.pingInterval = pingInterval > 0 ? .seconds(Int64(pingInterval)) : nil
+        configuration.listener.webSocket.idleTimeout = idleTimeout > 0 ? .seconds(Int64(idleTimeout)) : nil
+        configuration.listener.shutdownGracePeriod = .seconds(Int64(shutdownGrace))
+        if !allowedOrigins.isEmpty { configuration.listener.allowedOrigins = .allowList(Set(allowedOrigins)) }
         configuration.dataDirectory = storage.dataDir
         configuration.persist = !noPersist
         configuration.roomExpiry = .nanoseconds(Int64(roomExpiryHours * 3_600_000_000_000))

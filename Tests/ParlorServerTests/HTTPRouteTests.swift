@@ -84,7 +84,7 @@ import Testing
     /// SIGTERM's path: the client gets 1001 after its in-flight request is answered.
     @Test func gracefulShutdownClosesClientsWith1001() async throws {
         var configuration = ServerConfiguration()
-        configuration.port = 0
+        configuration.listener.port = 0
         configuration.persist = false
         var logger = Logger(label: "test")
         logger.logLevel = .critical

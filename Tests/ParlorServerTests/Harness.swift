@@ -16,10 +16,10 @@ func withParlor<R: Sendable>(
     _ body: (_ harness: ParlorHarness) async throws -> R
 ) async throws -> R {
     var configuration = ServerConfiguration()
-    configuration.port = 0
+    configuration.listener.port = 0
     configuration.persist = false
-    configuration.shutdownGracePeriod = .milliseconds(300)
-    configuration.webSocket.closeTimeout = .milliseconds(500)
+    configuration.listener.shutdownGracePeriod = .milliseconds(300)
+    configuration.listener.webSocket.closeTimeout = .milliseconds(500)
     configure(&configuration)
     var logger = Logger(label: "parlor.test")
     logger.logLevel = .warning

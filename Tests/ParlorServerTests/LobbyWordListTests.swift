@@ -35,7 +35,7 @@ import Testing
 
     @Test func theServerDoesNotStartWithoutItsWordList() async throws {
         var configuration = ServerConfiguration()
-        configuration.port = 0
+        configuration.listener.port = 0
         configuration.wordGames.wordList = .file("/nonexistent/words")
         await #expect(throws: WordListError.self) {
             _ = try await ParlorServer(configuration: configuration, store: InMemoryStore(), logger: Logger(label: "test"))
