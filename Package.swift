@@ -129,7 +129,8 @@ let package = Package(
 
         // MARK: Tests
 
-        // Helpers shared by test targets: a throwaway PKI made with the openssl CLI, external processes.
+        // Helpers shared by test targets: a throwaway PKI made with the openssl CLI, external processes,
+        // waiting for a condition.
         .target(name: "ParlorTestSupport", dependencies: ["WebSocketCore", nio], path: "Tests/ParlorTestSupport"),
         .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", "ParlorTestSupport", nio, nioPosix, nioEmbedded]),
         .testTarget(
@@ -141,7 +142,7 @@ let package = Package(
         .testTarget(name: "ParlorWireTests", dependencies: ["ParlorWire"]),
         .testTarget(
             name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorWire", "WebSocketCore", "ParlorTestSupport"]),
-        .testTarget(name: "ParlorClientTests", dependencies: ["ParlorClient", "ParlorTerminal"]),
+        .testTarget(name: "ParlorClientTests", dependencies: ["ParlorClient", "ParlorTerminal", "ParlorTestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

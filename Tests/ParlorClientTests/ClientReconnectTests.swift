@@ -1,5 +1,6 @@
 import ParlorClient
 import ParlorRules
+import ParlorTestSupport
 import ParlorWire
 import Testing
 

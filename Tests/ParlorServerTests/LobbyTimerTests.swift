@@ -25,15 +25,6 @@ import Testing
         return try WireJSON.decode(CreateLobbyResult.self, from: try await services.lobbies.createLobby(args, by: ann).bytes)
     }
 
-    /// Waits (in real time, briefly) until `condition` holds: timers run on their own tasks.
-    static func eventually(_ condition: () async throws -> Bool) async throws {
-        for _ in 0..<500 {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("condition never held")
-    }
-
     static func stored(_ store: InMemoryStore, _ id: String) async throws -> WordLobby? {
         try await store.loadLobbies().first { $0.lobbyId == id }
     }
@@ -52,12 +43,12 @@ import Testing
             let running = try #require(try await Self.stored(store, lobby.lobbyId))
             #expect(running.status == .game && running.round?.deadline == deadline)
 
-            try await Self.eventually { clock.sleeperCount == 1 }
+            await eventually { clock.sleeperCount == 1 }
             clock.advance(to: deadline.adding(milliseconds: -1))
             try await Task.sleep(for: .milliseconds(50))
             #expect(try await Self.stored(store, lobby.lobbyId)?.status == .game)
             clock.advance(to: deadline)
-            try await Self.eventually { try await Self.stored(store, lobby.lobbyId)?.status == .open }
+            try await eventually { try await Self.stored(store, lobby.lobbyId)?.status == .open }
             let ended = try #require(try await Self.stored(store, lobby.lobbyId))
             #expect(ended.lastRound?.players.first?.points == 2 && ended.players.first?.score == 2)
             #expect(clock.sleeperCount == 0)
@@ -73,7 +64,7 @@ import Testing
             let lobby = try await Self.create(services)
             _ = try await services.lobbies.startGame(lobbyId: lobby.lobbyId, gameId: nil, by: Self.ann)
         }
-        try await Self.eventually { clock.sleeperCount == 3 }
+        await eventually { clock.sleeperCount == 3 }
         timers.cancel()
         await timers.value
         #expect(clock.sleeperCount == 0)
@@ -93,12 +84,12 @@ import Testing
         #expect(second.lobbyDirectory.count == 2)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await second.runWordGames() }
-            try await Self.eventually { try await Self.stored(store, overdue.lobbyId)?.status == .open }
+            try await eventually { try await Self.stored(store, overdue.lobbyId)?.status == .open }
             #expect(try await Self.stored(store, overdue.lobbyId)?.lastRound?.endedAt == clock.now)
             #expect(try await Self.stored(store, pending.lobbyId)?.status == .game)
-            try await Self.eventually { clock.sleeperCount == 1 }
+            await eventually { clock.sleeperCount == 1 }
             clock.advance(bySeconds: 30)
-            try await Self.eventually { try await Self.stored(store, pending.lobbyId)?.status == .open }
+            try await eventually { try await Self.stored(store, pending.lobbyId)?.status == .open }
             group.cancelAll()
         }
     }

@@ -1,6 +1,7 @@
 import Logging
 import NIOConcurrencyHelpers
 import ParlorRules
+import ParlorTestSupport
 import ParlorWire
 import Synchronization
 import Testing
@@ -33,15 +34,6 @@ import Testing
             roomDeleted: { _ in deleted?.withLockedValue { $0 += 1 } }))
     }
 
-    /// Waits (in real time, briefly) until `condition` holds.
-    static func eventually(_ condition: () async -> Bool) async throws {
-        for _ in 0..<1000 {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        Issue.record("condition never held")
-    }
-
     static func version(_ result: Result<RoomActor.Outcome, WireError>) -> Int? {
         if case .success(.room(let room, _)) = result { return room.version }
         return nil
@@ -72,7 +64,7 @@ import Testing
         let actor = try actor(room, store, deleted: deleted)
         store.hold()
         let first = start(actor, .submitScore(playerId: ann, round: 1, score: firstScore), by: ann)
-        try await eventually { store.waitingSaves == 1 }
+        await eventually { store.waitingSaves == 1 }
         return (room, store, actor, first)
     }
 
@@ -86,7 +78,7 @@ import Testing
             let score = index == 5 ? -1 : 100 + index
             queued.append((player, score, Self.start(actor, .submitScore(playerId: player, round: 1, score: score), by: player)))
         }
-        try await Self.eventually { await actor.queuedMutations == 10 }
+        await eventually { await actor.queuedMutations == 10 }
         store.release()
 
         #expect(Self.version(await first.value) == room.version + 1)
@@ -119,11 +111,11 @@ import Testing
     @Test func aFailedSaveKeepsNothingOfItsGroup() async throws {
         let (room, store, actor, first) = try await Self.roomWaitingForItsFirstSave()
         let group = (0..<3).map { Self.start(actor, .submitScore(playerId: Self.bo, round: 1, score: 50 + $0), by: Self.bo) }
-        try await Self.eventually { await actor.queuedMutations == 3 }
+        await eventually { await actor.queuedMutations == 3 }
 
         store.releaseOne()
         #expect(Self.version(await first.value) == room.version + 1)
-        try await Self.eventually { store.waitingSaves == 1 }  // The group's one save.
+        await eventually { store.waitingSaves == 1 }  // The group's one save.
         store.failNextSave()
         store.release()
         for task in group {
@@ -143,9 +135,9 @@ import Testing
     @Test func aFinishingGameIsSavedAsItFinishedBeforeAnyoneLeaves() async throws {
         let (room, store, actor, score) = try await Self.roomWaitingForItsFirstSave(pointLimit: 100, firstScore: 150)
         let finish = Self.start(actor, .nextRound, by: Self.ann)
-        try await Self.eventually { await actor.queuedMutations == 1 }
+        await eventually { await actor.queuedMutations == 1 }
         let leave = Self.start(actor, .leave(playerId: Self.bo), by: Self.bo)
-        try await Self.eventually { await actor.queuedMutations == 2 }
+        await eventually { await actor.queuedMutations == 2 }
         store.release()
 
         #expect(Self.version(await score.value) == room.version + 1)
@@ -162,11 +154,11 @@ import Testing
         let deletions = NIOLockedValueBox(0)
         let (room, store, actor, score) = try await Self.roomWaitingForItsFirstSave(deleted: deletions)
         let boLeaves = Self.start(actor, .leave(playerId: Self.bo), by: Self.bo)
-        try await Self.eventually { await actor.queuedMutations == 1 }
+        await eventually { await actor.queuedMutations == 1 }
         let annLeaves = Self.start(actor, .leave(playerId: Self.ann), by: Self.ann)
-        try await Self.eventually { await actor.queuedMutations == 2 }
+        await eventually { await actor.queuedMutations == 2 }
         let late = Self.start(actor, .submitScore(playerId: Self.ann, round: 1, score: 9), by: Self.ann)
-        try await Self.eventually { await actor.queuedMutations == 3 }
+        await eventually { await actor.queuedMutations == 3 }
         store.release()
 
         #expect(Self.version(await score.value) == room.version + 1)

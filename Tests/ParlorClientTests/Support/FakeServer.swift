@@ -118,16 +118,6 @@ func withRunningClient<R: Sendable>(
     }
 }
 
-/// Waits (polling, bounded) until `condition` holds.
-func eventually(timeout: Duration = .seconds(5), _ condition: @Sendable () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return await condition()
-}
-
 /// The next element of a stream, or nil if none comes within `timeout`.
 func next<Element: Sendable>(_ iterator: inout AsyncStream<Element>.Iterator, timeout: Duration = .seconds(5)) async -> Element? {
     let box = IteratorBox(iterator)

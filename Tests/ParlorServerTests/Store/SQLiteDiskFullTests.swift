@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ParlorRules
+import ParlorTestSupport
 import Testing
 @testable import ParlorServer
 
@@ -63,7 +64,7 @@ import Testing
                     }
                 }
             }
-            try await eventually { store.pendingWrites == 200 }
+            await eventually { store.pendingWrites == 200 }
             try await gate.release()
             for save in saves {
                 let error = await save.value

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ParlorRules
+import ParlorTestSupport
 import Synchronization
 import Testing
 @testable import ParlorServer
@@ -63,7 +64,7 @@ import Testing
             for (index, version) in versions.enumerated() {
                 saves.append(Task { try await store.saveRoom(version) })
                 // Queue them one at a time so their order is known.
-                try await eventually { store.pendingWrites == index + 1 }
+                await eventually { store.pendingWrites == index + 1 }
             }
             let before = store.committedBatches
             try await gate.release()
@@ -88,20 +89,20 @@ import Testing
             // The writer is parked until both are queued, so they cannot go in batches of one.
             let writer = try await WriterGate.hold(store)
             let first = save(1)
-            try await eventually { store.pendingWrites == 1 }
+            await eventually { store.pendingWrites == 1 }
             let firstTwo = [first, save(2)]
-            try await eventually { store.pendingWrites == 2 }
+            await eventually { store.pendingWrites == 2 }
             try await writer.release()
-            try await eventually { commit.isHeld }
-            try await eventually { store.pendingWrites == 0 }
+            await eventually { commit.isHeld }
+            await eventually { store.pendingWrites == 0 }
             let third = save(3)
-            try await eventually { store.pendingWrites == 1 }
+            await eventually { store.pendingWrites == 1 }
             commit.release()
             for task in firstTwo { try await task.value }
             #expect(store.committedBatches - before == 1)
             // The writer lingers instead of committing the third alone: later writes join it.
             let later = [save(4), save(5)]
-            try await eventually { store.pendingWrites == 3 }
+            await eventually { store.pendingWrites == 3 }
             #expect(store.committedBatches - before == 1)
             try await third.value
             for task in later { try await task.value }
@@ -126,7 +127,7 @@ import Testing
             let queued = (5..<8).map { number in
                 Task { try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(number), players: [StoreFixtures.user(number)])) }
             }
-            try await eventually { store.pendingWrites == 3 }
+            await eventually { store.pendingWrites == 3 }
             try await gate.release()
             for task in queued { try await task.value }
             try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(8), players: [StoreFixtures.user(8)]))
@@ -142,7 +143,7 @@ import Testing
             try await store.saveRoom(room)
             let gate = try await WriterGate.hold(store)
             let queued = Task { try await store.deleteRoom(StoreFixtures.code(1)) }
-            try await eventually { store.pendingWrites == 1 }
+            await eventually { store.pendingWrites == 1 }
             // The writer is parked with a write queued behind it; reads see the last commit meanwhile.
             #expect(try await store.loadRooms() == [room])
             #expect(try await store.finishedGames(of: StoreFixtures.user(1), before: nil, limit: 5).isEmpty)
@@ -162,9 +163,9 @@ import Testing
                     try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(number), players: [StoreFixtures.user(number)]))
                 }
             }
-            try await eventually { store.pendingWrites == 20 }
+            await eventually { store.pendingWrites == 20 }
             let closing = Task { await store.close() }
-            try await eventually { store.isClosing }
+            await eventually { store.isClosing }
             let late = await storeError {
                 try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(99), players: [StoreFixtures.user(99)]))
             }
@@ -190,7 +191,7 @@ import Testing
             let queued = (0..<5).map { number in
                 Task { try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(number), players: [StoreFixtures.user(number)])) }
             }
-            try await eventually { store.pendingWrites == 5 }
+            await eventually { store.pendingWrites == 5 }
             let refused = await storeError {
                 try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(6), players: [StoreFixtures.user(6)]))
             }
@@ -226,7 +227,7 @@ final class WriterGate: Sendable {
     /// Returns once the writer thread is parked.
     static func hold(_ store: SQLiteStore) async throws -> WriterGate {
         let gate = WriterGate(store)
-        try await eventually { gate.held.wait(timeout: .now()) == .success }
+        await eventually { gate.held.wait(timeout: .now()) == .success }
         return gate
     }
 
@@ -271,17 +272,5 @@ final class CommitGate: TransactionObserver, @unchecked Sendable {
         guard holds else { return }
         opened.wait()
         state.withLock { $0.isHeld = false }
-    }
-}
-
-/// Waits, polling, until `condition` holds; fails the test after 10 seconds.
-func eventually(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !condition() {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("condition still false after 10 seconds", sourceLocation: sourceLocation)
-            return
-        }
-        try await Task.sleep(for: .milliseconds(2))
     }
 }
