@@ -1,5 +1,5 @@
 /// Everything a caller can do to an existing rummy room. Creating one is `RummyRoom.create`.
-public enum RummyAction: Sendable, Equatable {
+public enum RummyAction: Sendable, Equatable, Codable {
     /// Take a seat (the caller's).
     case join(playerName: String)
     /// Set a player's ready flag: one's own, or anyone's by the moderator.

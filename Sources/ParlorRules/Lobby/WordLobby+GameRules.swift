@@ -1,0 +1,55 @@
+/// A word lobby on the game kernel: one reducer over `WordLobbyAction`, built from the lobby's
+/// operations (`join`, `leave`, `startGame`, `submitWord`, `endRound`). Starting a round schedules its
+/// end; the round end is that scheduled action firing, on the server's clock.
+extension WordLobby: GameRules {
+    public typealias Action = WordLobbyAction
+    public typealias Failure = LobbyError
+    public typealias Reply = WordVerdict
+    public typealias Event = LobbyEvent
+    public typealias Environment = WordLobbyEnvironment
+
+    /// The key of the running round's timer.
+    public static let roundEndSchedule = "round-end"
+
+    public var members: [UserID] { players.map(\.userId) }
+
+    /// Only between rounds: a running round ends by itself, and then the lobby is open again.
+    public var mayExpire: Bool { status == .open }
+
+    /// During a round the stream carries the member's own words: members only.
+    public func checkObserver(_ user: UserID?) throws(LobbyError) {
+        guard let user else { throw .unauthenticated }
+        guard isMember(user) else { throw .permissionDenied(.notMember) }
+    }
+
+    public mutating func apply(
+        _ action: WordLobbyAction, by caller: Caller, at now: Instant, in environment: WordLobbyEnvironment
+    ) throws(LobbyError) -> GameOutcome<WordLobby> {
+        if case .endRound(let number) = action {
+            return GameOutcome(events: endRound(number, at: now))
+        }
+        guard let user = caller.user else { throw .unauthenticated }
+        switch action {
+        case .join(let profile):
+            return GameOutcome(events: try join(user, profile: profile))
+        case .leave:
+            let events = try leave(user)
+            // The leaver's streams end; when nobody is left, the lobby goes (and its streams with it).
+            return GameOutcome(events: events, effects: events.contains(.lobbyDeleted) ? [.delete] : [.revokeView(user)])
+        case .startGame(let gameId):
+            let catalog = environment.catalog
+            let choice: GameChoice = gameId.map { .byID($0, in: catalog) } ?? .next(in: catalog)
+            let effect = try startGame(choice, by: user, at: now)
+            guard case .scheduleRoundEnd(let number, let deadline) = effect else { return GameOutcome() }
+            return GameOutcome(
+                events: [.roundStarted(number: number, deadline: deadline)],
+                effects: [.schedule(key: Self.roundEndSchedule, at: deadline, .endRound(round: number))])
+        case .submitWord(let word):
+            let before = version
+            let verdict = try submitWord(word, by: user, at: now, wordList: environment.wordList)
+            return GameOutcome(reply: verdict, events: version == before ? [] : [.wordSubmitted(user)])
+        case .endRound:
+            return GameOutcome()  // Handled above.
+        }
+    }
+}
