@@ -141,7 +141,8 @@ let package = Package(
         .testTarget(name: "ParlorRulesTests", dependencies: ["ParlorRules"]),
         .testTarget(name: "ParlorWireTests", dependencies: ["ParlorWire"]),
         .testTarget(
-            name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorWire", "WebSocketCore", "ParlorTestSupport"]),
+            name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorRules", "ParlorWire", "WebSocketCore", "ParlorTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "ParlorClientTests", dependencies: ["ParlorClient", "ParlorTerminal", "ParlorTestSupport"]),
         .testTarget(
             name: "EndToEndTests",

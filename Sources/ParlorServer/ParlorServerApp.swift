@@ -62,7 +62,7 @@ struct ParlorApplication: WebSocketServerApplication {
     }
 }
 
-/// A running Parlor: the listener, the expiry sweeps, the word rounds' timers and the catalog poll over
+/// A running Parlor: the listener, the expiry sweep, the games' timers and the catalog poll over
 /// one set of services.
 ///
 /// As a ServiceLifecycle `Service`, `run()` serves until graceful shutdown (SIGTERM/SIGINT in
@@ -73,11 +73,19 @@ public final class ParlorServer: Service, Sendable {
     /// Fires once the listener has stopped, ending the sweeps.
     private let stopped = ShutdownSignal()
 
-    /// Opens the services over `store` (restoring every stored room) and prepares the listener.
-    public init(
+    /// Opens the services over `store` (restoring every stored game) and prepares the listener.
+    public convenience init(
         configuration: ServerConfiguration, store: any ParlorStore, clock: any ParlorClock = SystemClock(), logger: Logger
     ) async throws {
-        services = try await ParlorServices(configuration: configuration, store: store, clock: clock, logger: logger)
+        try await self.init(configuration: configuration, store: store, clock: clock, logger: logger, games: ParlorGames.standard)
+    }
+
+    /// A server hosting `games` (tests add games of their own).
+    init(
+        configuration: ServerConfiguration, store: any ParlorStore, clock: any ParlorClock = SystemClock(), logger: Logger,
+        games: [any GameModule]
+    ) async throws {
+        services = try await ParlorServices(configuration: configuration, store: store, clock: clock, logger: logger, games: games)
         var listenerConfiguration = configuration.listener
         let openFiles = ProcessLimits.raiseOpenFileLimit(logger: logger)
         let capacity = ProcessLimits.connectionCapacity(openFileLimit: openFiles)
@@ -107,8 +115,8 @@ public final class ParlorServer: Service, Sendable {
                     defer { self.stopped.fire() }
                     try await self.listener.run()
                 }
-                group.addTask { await self.sweepExpiredRooms() }
-                group.addTask { await self.untilStopped { await self.services.runWordGames() } }
+                group.addTask { await self.sweepAbandonedGames() }
+                group.addTask { await self.untilStopped { await self.services.runTimers() } }
             }
         } onGracefulShutdown: {
             self.beginGracefulShutdown()
@@ -120,8 +128,8 @@ public final class ParlorServer: Service, Sendable {
         listener.beginGracefulShutdown()
     }
 
-    /// Looks for abandoned rooms every sweep interval until the listener has stopped.
-    private func sweepExpiredRooms() async {
+    /// Looks for abandoned games every sweep interval until the listener has stopped.
+    private func sweepAbandonedGames() async {
         let interval = Duration.nanoseconds(services.configuration.expirySweepInterval.nanoseconds)
         while !stopped.isFired {
             await withTaskGroup(of: Void.self) { race in
@@ -131,12 +139,11 @@ public final class ParlorServer: Service, Sendable {
                 race.cancelAll()
             }
             if stopped.isFired || Task.isCancelled { return }
-            _ = await services.expireAbandonedRooms()
-            _ = await services.expireAbandonedLobbies()
+            await services.expireAbandonedGames()
         }
     }
 
-    /// Runs `body` until the listener has stopped, then cancels it (round timers, the catalog poll).
+    /// Runs `body` until the listener has stopped, then cancels it (the games' timers, the catalog poll).
     private func untilStopped(_ body: @escaping @Sendable () async -> Void) async {
         await withTaskGroup(of: Void.self) { race in
             race.addTask { await body() }

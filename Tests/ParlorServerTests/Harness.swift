@@ -89,3 +89,22 @@ enum RawHTTP {
         return (status, json ?? String(bodyText))
     }
 }
+
+/// The hosts of the standard games, for tests that look behind the wire.
+extension ParlorServices {
+    func host<Game: GameDefinition>(_ game: Game.Type) -> GameHost<Game> {
+        games.lazy.compactMap { $0 as? GameHost<Game> }.first!
+    }
+
+    var lobbyDirectory: GameDirectory<LobbyCode, GameActor<WordLobbyGame>> { host(WordLobbyGame.self).directory }
+
+    /// Expires abandoned rooms only; returns how many went.
+    func expireAbandonedRooms() async -> Int { await expireAbandoned(host(RummyGame.self)) }
+
+    /// Expires abandoned lobbies only; returns how many went.
+    func expireAbandonedLobbies() async -> Int { await expireAbandoned(host(WordLobbyGame.self)) }
+}
+
+extension GameDirectory {
+    func lobby(id: String) -> Entry? { game(id: id) }
+}

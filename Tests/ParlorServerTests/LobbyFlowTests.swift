@@ -234,10 +234,15 @@ import Testing
             try await parlor.connect { present in
                 let occupied = try await LobbyFixture.create(present)
                 clock.advance(bySeconds: 23 * 3600)
+                // The playing lobby's round ended when the clock jumped (its timer fired at the new time):
+                // it is between rounds now, so only the recency of that change keeps it below.
+                await parlor.services.timers.settled()
+                let ended = try await #require(parlor.services.lobbyDirectory.lobby(id: playing.id)).current().0
+                #expect(ended.status == .open && ended.lastRound?.endedAt == clock.now)
                 #expect(await parlor.services.expireAbandonedLobbies() == 0)
                 clock.advance(bySeconds: 2 * 3600)
-                // The playing lobby's round ended when the clock jumped: too recent a change to expire it.
-                try await Task.sleep(for: .milliseconds(50))
+                // Too recent a change to expire the playing lobby; nothing else is due.
+                await parlor.services.timers.settled()
                 #expect(await parlor.services.expireAbandonedLobbies() == 1)
                 #expect(parlor.services.lobbyDirectory.lobby(id: abandoned.id) == nil)
                 #expect(parlor.services.lobbyDirectory.lobby(id: occupied.id) != nil)

@@ -109,20 +109,17 @@ final class FailingStore: ParlorStore {
     }
 
     func serverSecret() async throws(StoreError) -> [UInt8] { try await base.serverSecret() }
-    func loadRooms() async throws(StoreError) -> [RummyRoom] { try await base.loadRooms() }
-    func saveRoom(_ room: RummyRoom) async throws(StoreError) { try await base.saveRoom(room) }
-    func deleteRoom(_ code: RoomCode) async throws(StoreError) { try await base.deleteRoom(code) }
-    func finishedGames(of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [RummyRoom] {
-        try await base.finishedGames(of: user, before: before, limit: limit)
+    func loadGames(_ kind: GameKind) async throws(StoreError) -> [StoredGame] { try await base.loadGames(kind) }
+    func saveGame(_ game: StoredGame) async throws(StoreError) {
+        if game.kind == WordLobbyGame.kind { try check() }
+        try await base.saveGame(game)
     }
-    func loadLobbies() async throws(StoreError) -> [WordLobby] { try await base.loadLobbies() }
-    func saveLobby(_ lobby: WordLobby) async throws(StoreError) {
-        try check()
-        try await base.saveLobby(lobby)
+    func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) {
+        if kind == WordLobbyGame.kind { try check() }
+        try await base.deleteGame(kind, id: id)
     }
-    func deleteLobby(id: String) async throws(StoreError) {
-        try check()
-        try await base.deleteLobby(id: id)
+    func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] {
+        try await base.history(kind, of: user, before: before, limit: limit)
     }
     func loadCatalog() async throws(StoreError) -> Catalog? { try await base.loadCatalog() }
     func saveCatalog(_ catalog: Catalog) async throws(StoreError) { try await base.saveCatalog(catalog) }

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 @testable import ParlorServer
 
-/// The room actor's groups, without sockets: mutations that queue while a room waits for the store are
+/// The game actor's groups, on rummy rooms, without sockets: mutations that queue while a room waits for the store are
 /// applied in order and saved once, each answered with its own version; a failed save keeps nothing of
 /// its group; a finishing game and a deletion end a group, so history and deletion see what they must.
 @Suite struct RoomGroupCommitTests {
@@ -26,16 +26,24 @@ import Testing
         return room
     }
 
-    static func actor(_ room: RummyRoom, _ store: HeldStore, deleted: NIOLockedValueBox<Int>? = nil) throws -> RoomActor {
+    /// The room's actor, hosted over `store` and in its host's directory; `deleted` counts the room's
+    /// deletions from the store.
+    static func actor(_ room: RummyRoom, _ store: HeldStore, deleted: NIOLockedValueBox<Int>? = nil) async throws -> RoomActor {
         var logger = Logger(label: "parlor.test")
         logger.logLevel = .critical
-        return try RoomActor(room: room, environment: RoomEnvironment(
-            store: store, clock: ManualClock(), logger: logger,
-            roomDeleted: { _ in deleted?.withLockedValue { $0 += 1 } }))
+        store.deletions = deleted
+        let clock = ManualClock()
+        let kernel = Kernel(
+            configuration: ServerConfiguration(), store: store, clock: clock, logger: logger, timers: GameTimers(clock: clock),
+            catalog: try await CatalogService.open(store: store, logger: logger))
+        let host = GameHost(RummyGame(maxGames: 10), kernel: kernel)
+        let actor = try RoomActor(room, schedule: GameSchedule(), host: host)
+        host.directory.install(actor, id: actor.id, code: actor.code)
+        return actor
     }
 
     static func version(_ result: Result<RoomActor.Outcome, WireError>) -> Int? {
-        if case .success(.room(let room, _)) = result { return room.version }
+        if case .success(.game(let room, _, _)) = result { return room.version }
         return nil
     }
 
@@ -61,7 +69,7 @@ import Testing
     ) async throws -> (room: RummyRoom, store: HeldStore, actor: RoomActor, first: Task<Result<RoomActor.Outcome, WireError>, Never>) {
         let room = try startedRoom(pointLimit: pointLimit)
         let store = HeldStore()
-        let actor = try actor(room, store, deleted: deleted)
+        let actor = try await actor(room, store, deleted: deleted)
         store.hold()
         let first = start(actor, .submitScore(playerId: ann, round: 1, score: firstScore), by: ann)
         await eventually { store.waitingSaves == 1 }
@@ -176,6 +184,12 @@ import Testing
     }
 }
 
+typealias RoomActor = GameActor<RummyGame>
+
+extension GameActor {
+    typealias Outcome = GameResult<Rules>
+}
+
 /// A store whose room saves can be held until the test lets them through, and made to fail.
 final class HeldStore: ParlorStore {
     private struct State {
@@ -187,6 +201,13 @@ final class HeldStore: ParlorStore {
 
     private let inner = InMemoryStore()
     private let state = Mutex(State())
+    private let deletionCounter = Mutex<NIOLockedValueBox<Int>?>(nil)
+
+    /// Counts deletions of games, when set.
+    var deletions: NIOLockedValueBox<Int>? {
+        get { deletionCounter.withLock { $0 } }
+        set { deletionCounter.withLock { $0 = newValue } }
+    }
 
     /// Saves from now on wait for `release()` or `releaseOne()`.
     func hold() { state.withLock { $0.holding = true } }
@@ -219,9 +240,10 @@ final class HeldStore: ParlorStore {
 
     func serverSecret() async throws(StoreError) -> [UInt8] { try await inner.serverSecret() }
 
-    func loadRooms() async throws(StoreError) -> [RummyRoom] { try await inner.loadRooms() }
+    func loadGames(_ kind: GameKind) async throws(StoreError) -> [StoredGame] { try await inner.loadGames(kind) }
 
-    func saveRoom(_ room: RummyRoom) async throws(StoreError) {
+    func saveGame(_ game: StoredGame) async throws(StoreError) {
+        guard let room = game.room else { return try await inner.saveGame(game) }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let now = state.withLock { state in
                 if state.holding { state.waiting.append(continuation) }
@@ -235,20 +257,17 @@ final class HeldStore: ParlorStore {
             return state.failNext
         }
         if fails { throw StoreError(.diskFull, "the disk is full (test)") }
-        try await inner.saveRoom(room)
+        try await inner.saveGame(game)
     }
 
-    func deleteRoom(_ code: RoomCode) async throws(StoreError) { try await inner.deleteRoom(code) }
-
-    func finishedGames(of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [RummyRoom] {
-        try await inner.finishedGames(of: user, before: before, limit: limit)
+    func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) {
+        deletions?.withLockedValue { $0 += 1 }
+        try await inner.deleteGame(kind, id: id)
     }
 
-    func loadLobbies() async throws(StoreError) -> [WordLobby] { try await inner.loadLobbies() }
-
-    func saveLobby(_ lobby: WordLobby) async throws(StoreError) { try await inner.saveLobby(lobby) }
-
-    func deleteLobby(id: String) async throws(StoreError) { try await inner.deleteLobby(id: id) }
+    func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] {
+        try await inner.history(kind, of: user, before: before, limit: limit)
+    }
 
     func loadCatalog() async throws(StoreError) -> Catalog? { try await inner.loadCatalog() }
 

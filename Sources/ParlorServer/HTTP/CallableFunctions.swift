@@ -10,68 +10,32 @@ import WebSocketCore
 /// answered `{"result": ...}`, or `{"error": {"status": "NOT_FOUND", "message": ..., "details": {"code": ...}}}`
 /// with the HTTP status Firebase gives that status. Same services as the WebSocket operations.
 struct CallableFunctions: Sendable {
-    /// The functions callable this way: the seed's, plus `leaveLobby` and `getCatalog` (which needs no sign-in).
-    static let names: Set<OperationName> = [.createLobby, .joinLobby, .startGame, .submitWord, .leaveLobby, .getCatalog]
-
     let services: ParlorServices
 
     func respond(to request: HTTPRequest, function name: String) async -> HTTPResponse {
         do throws(WireError) {
-            guard let operation = OperationName(rawValue: name), Self.names.contains(operation) else {
+            guard let choice = services.callable.choice(for: OperationName(name)) else {
                 throw WireError(.notFound, "There is no callable function \"\(name.prefix(40))\".")
             }
             guard request.method == .POST else {
                 throw WireError(.methodNotAllowed, "Call \(name) with POST and a {\"data\": {...}} body.")
             }
-            let result = try await call(operation, request)
+            // Signed in first, as on every authenticated route; only functions anyone may call skip it.
+            let user = services.callable.access(of: OperationName(name)) == .anyone ? nil : try authenticate(request)
+            let call: OperationTable.Call
+            switch RequestEnvelope.decodeCallable(request.body.readableBytesView, choice) {
+            case .success(let decoded): call = decoded
+            case .failure(let badRequest): throw badRequest.wireError
+            }
+            guard case .reply(let result) = try await call.run(OperationContext(user: user, session: nil)) else {
+                throw WireError.internalError("\(name) cannot be called over HTTP.")
+            }
             var body = Array(#"{"result":"#.utf8)
             body += result.bytes
             body.append(UInt8(ascii: "}"))
             return .json(.ok, ByteBuffer(bytes: body))
         } catch {
             return Self.error(error)
-        }
-    }
-
-    private func call(_ operation: OperationName, _ request: HTTPRequest) async throws(WireError) -> EncodedJSON {
-        if operation == .getCatalog {
-            let args = try decode(OptionalData<GetCatalogArguments>.self, request).data ?? GetCatalogArguments()
-            return try services.catalog.get(since: args.since)
-        }
-        let user = try authenticate(request)
-        let lobbies = services.lobbies
-        switch operation {
-        case .createLobby:
-            return try await lobbies.createLobby(try decode(CallData<CreateLobbyArguments>.self, request).data, by: user)
-        case .joinLobby:
-            return try await lobbies.joinLobby(try decode(CallData<JoinLobbyArguments>.self, request).data, by: user)
-        case .submitWord:
-            return try await lobbies.submitWord(try decode(CallData<SubmitWordArguments>.self, request).data, by: user)
-        case .leaveLobby:
-            return try await lobbies.leaveLobby(try decode(CallData<LobbyIdArguments>.self, request).data, by: user)
-        case .startGame:
-            switch try decode(CallData<StartGameArguments>.self, request).data {
-            case .lobby(let lobbyId, let gameId):
-                return try await lobbies.startGame(lobbyId: lobbyId, gameId: gameId, by: user)
-            case .room(let roomCode):
-                return try await services.rooms.startGame(roomCode: roomCode, by: user)
-            }
-        default:
-            throw WireError(.notFound, "There is no callable function \"\(operation.rawValue)\".")
-        }
-    }
-
-    private struct CallData<T: Decodable>: Decodable { let data: T }
-    private struct OptionalData<T: Decodable>: Decodable { let data: T? }
-
-    private func decode<T: Decodable>(_ type: T.Type, _ request: HTTPRequest) throws(WireError) -> T {
-        let bytes = request.body.readableBytesView
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(bytes.isEmpty ? Array("{}".utf8) : Array(bytes)))
-        } catch let error as DecodingError {
-            throw BadRequest(id: .null, error).wireError
-        } catch {
-            throw WireError.badRequest("The body must be a JSON object: {\"data\": {...}}.")
         }
     }
 

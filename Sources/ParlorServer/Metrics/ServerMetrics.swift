@@ -11,8 +11,6 @@ final class ServerMetrics: Sendable {
 
     /// Open WebSocket sessions on `/ws`.
     let connections: Meter
-    let rooms: CoreMetrics.Gauge
-    let lobbies: CoreMetrics.Gauge
     let subscriptions: CoreMetrics.Gauge
     /// From a version's publication to its frame being handed to a subscriber's connection.
     let broadcastLatency: CoreMetrics.Timer
@@ -22,6 +20,7 @@ final class ServerMetrics: Sendable {
         let outcome: String
     }
 
+    private let liveGameGauges = NIOLockedValueBox<[String: CoreMetrics.Gauge]>([:])
     private let operationCounters = NIOLockedValueBox<[OperationKey: CoreMetrics.Counter]>([:])
     private let operationTimers = NIOLockedValueBox<[String: CoreMetrics.Timer]>([:])
 
@@ -36,8 +35,6 @@ final class ServerMetrics: Sendable {
         factory.defaultDurationHistogramBuckets = latencyBuckets
         self.factory = factory
         connections = Meter(label: "parlor_connections", factory: factory)
-        rooms = CoreMetrics.Gauge(label: "parlor_rooms", factory: factory)
-        lobbies = CoreMetrics.Gauge(label: "parlor_lobbies", factory: factory)
         subscriptions = CoreMetrics.Gauge(label: "parlor_subscriptions", factory: factory)
         broadcastLatency = CoreMetrics.Timer(label: "parlor_broadcast_latency_seconds", factory: factory)
     }
@@ -61,6 +58,18 @@ final class ServerMetrics: Sendable {
             return timer
         }
         timer.recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// Records how many games of one kind are live, as `parlor_<plural>` (`parlor_rooms`, `parlor_lobbies`).
+    func recordLiveGames(_ count: Int, of kind: GameKind) {
+        let label = "parlor_\(kind.plural)"
+        let gauge = liveGameGauges.withLockedValue { gauges -> CoreMetrics.Gauge in
+            if let gauge = gauges[label] { return gauge }
+            let gauge = CoreMetrics.Gauge(label: label, factory: factory)
+            gauges[label] = gauge
+            return gauge
+        }
+        gauge.record(count)
     }
 
     /// The Prometheus text exposition.

@@ -2,6 +2,12 @@ import Logging
 import ParlorRules
 import ParlorWire
 
+/// The games Parlor hosts. Adding a game is a module here (its rules, wire types and registration
+/// live in their own folders).
+public enum ParlorGames {
+    static var standard: [any GameModule] { [RummyModule(), WordLobbyModule()] }
+}
+
 /// Everything a session or an HTTP route needs, built once at start-up.
 final class ParlorServices: Sendable {
     let configuration: ServerConfiguration
@@ -11,58 +17,49 @@ final class ParlorServices: Sendable {
     let tokens: SessionTokens
     let presence = Presence()
     let metrics = ServerMetrics()
-    let directory: RoomDirectory
-    let rooms: RoomService
-    let lobbyDirectory: LobbyDirectory
-    let lobbies: LobbyService
-    let lobbyTimers: LobbyTimers
+    let timers: GameTimers
     let catalog: CatalogService
+    /// Every kind of game the server hosts.
+    let games: [any HostedGame]
+    /// Every operation on the WebSocket (and, marked callable, at `POST /functions/{name}`).
+    let operations: OperationTable
+    /// The operations marked callable, by name.
+    let callable: OperationTable
+    /// The games' REST routes.
+    let routes: [HTTPRoute]
 
-    /// Opens the services over `store`: reads the token secret, loads the word list and the catalog, and
-    /// brings every stored room and lobby back into an actor of its own.
-    init(configuration: ServerConfiguration, store: any ParlorStore, clock: any ParlorClock, logger: Logger) async throws {
-        // Settings and the word list first: a server that cannot play word games should not start at all.
-        let wordGames = configuration.wordGames
-        try wordGames.validate()
-        let wordList = try WordListFile.load(wordGames.wordList)
+    /// Opens the services over `store`: reads the token secret, opens the catalog, registers every
+    /// game (a game that cannot run with its settings stops the server here) and brings every stored
+    /// game back into an actor of its own, its scheduled actions armed.
+    init(
+        configuration: ServerConfiguration, store: any ParlorStore, clock: any ParlorClock, logger: Logger,
+        games modules: [any GameModule]
+    ) async throws {
         self.configuration = configuration
         self.logger = logger
         self.clock = clock
         self.store = store
         tokens = SessionTokens(secret: try await store.serverSecret())
-        let directory = RoomDirectory(maxRooms: configuration.limits.maxRooms)
-        self.directory = directory
-        let environment = RoomEnvironment(store: store, clock: clock, logger: logger) { [directory] code in
-            directory.remove(code)
-        }
-        rooms = RoomService(directory: directory, environment: environment)
-        for room in try await store.loadRooms() {
-            directory.install(try RoomActor(room: room, environment: environment))
-        }
-        logger.info("Rooms restored", metadata: ["count": "\(directory.count)"])
-
+        timers = GameTimers(clock: clock)
         catalog = try await CatalogService.open(store: store, logger: logger)
-        let lobbyDirectory = LobbyDirectory(codeSpace: wordGames.lobbyCodes, maxLobbies: wordGames.maxLobbies)
-        self.lobbyDirectory = lobbyDirectory
-        lobbyTimers = LobbyTimers(clock: clock)
-        let lobbyEnvironment = LobbyEnvironment(
-            store: store, clock: clock, logger: logger, wordList: wordList, catalog: catalog, timers: lobbyTimers
-        ) { [lobbyDirectory] lobby in
-            lobbyDirectory.remove(lobby)
+        let kernel = Kernel(
+            configuration: configuration, store: store, clock: clock, logger: logger, timers: timers, catalog: catalog)
+        let registrations = try modules.map { try $0.register(in: kernel) }
+        games = registrations.map(\.game)
+        let entries = SessionOperations.entries + catalog.operations + registrations.flatMap(\.operations)
+        operations = OperationTable(entries)
+        callable = OperationTable(entries.filter(\.callable))
+        routes = registrations.flatMap(\.routes)
+        for game in games {
+            try await game.restore()
         }
-        lobbies = LobbyService(directory: lobbyDirectory, environment: lobbyEnvironment, capacity: wordGames.lobbyCapacity)
-        for lobby in try await store.loadLobbies() {
-            lobbyDirectory.install(try LobbyActor(lobby: lobby, environment: lobbyEnvironment))
-        }
-        logger.info("Lobbies restored", metadata: ["count": "\(lobbyDirectory.count)"])
     }
 
-    /// Runs the word rounds' timers and the catalog poll until the calling task is cancelled (the server
+    /// Runs the games' timers and the catalog poll until the calling task is cancelled (the server
     /// cancels it as it stops, which cancels every pending timer).
-    func runWordGames() async {
-        let lobbies = lobbies
+    func runTimers() async {
         await withDiscardingTaskGroup { group in
-            group.addTask { await self.lobbyTimers.run { await lobbies.roundDue($0) } }
+            group.addTask { await self.timers.run() }
             if let interval = configuration.wordGames.catalogPollInterval {
                 group.addTask { await self.catalog.poll(every: .nanoseconds(interval.nanoseconds)) }
             }
@@ -71,43 +68,25 @@ final class ParlorServices: Sendable {
 
     /// Refreshes the gauges that are cheaper to read at scrape time than to track.
     func refreshGauges() {
-        let rooms = directory.allRooms
-        let lobbies = lobbyDirectory.allLobbies
-        metrics.rooms.record(rooms.count)
-        metrics.lobbies.record(lobbies.count)
-        metrics.subscriptions.record(
-            rooms.reduce(0) { $0 + $1.feed.subscriberCount } + lobbies.reduce(0) { $0 + $1.feed.subscriberCount }
-                + catalog.feed.subscriberCount)
+        for game in games { metrics.recordLiveGames(game.count, of: game.kind) }
+        metrics.subscriptions.record(games.reduce(0) { $0 + $1.subscriberCount } + catalog.feed.subscriberCount)
     }
 
-    /// Deletes rooms nobody is connected to that have not changed for the configured time.
-    func expireAbandonedRooms() async -> Int {
-        await expireAbandoned(directory.allRooms, "rooms") { room, cutoff, presence in
-            await room.expireIfAbandoned(unchangedSince: cutoff, presence: presence)
-        }
+    /// Deletes games nobody is connected to that have not changed for the configured time (where their
+    /// rules allow: a word lobby only between rounds).
+    @discardableResult
+    func expireAbandonedGames() async -> Int {
+        var total = 0
+        for game in games { total += await expireAbandoned(game) }
+        return total
     }
 
-    /// Deletes lobbies between rounds that nobody is connected to and that have not changed for the
-    /// room expiry time.
-    func expireAbandonedLobbies() async -> Int {
-        await expireAbandoned(lobbyDirectory.allLobbies, "lobbies") { lobby, cutoff, presence in
-            await lobby.expireIfAbandoned(unchangedSince: cutoff, presence: presence)
-        }
-    }
-
-    /// Offers each room or lobby actor in `owners` expiry for "unchanged since now − the expiry time"; counts and logs the
-    /// ones that went.
-    private func expireAbandoned<Owner>(
-        _ owners: [Owner], _ what: String,
-        _ expire: (Owner, Instant, Presence) async -> Bool
-    ) async -> Int {
+    /// Deletes the abandoned games of one kind; returns how many went.
+    func expireAbandoned(_ game: any HostedGame) async -> Int {
         let cutoff = Instant(
             millisecondsSinceEpoch: clock.now.millisecondsSinceEpoch - Int64(configuration.roomExpiry.nanoseconds / 1_000_000))
-        var expired = 0
-        for owner in owners where await expire(owner, cutoff, presence) {
-            expired += 1
-        }
-        if expired > 0 { logger.info("Expired abandoned \(what)", metadata: ["count": "\(expired)"]) }
+        let expired = await game.expireAbandoned(unchangedSince: cutoff, presence: presence)
+        if expired > 0 { logger.info("Expired abandoned games", metadata: ["kind": "\(game.kind)", "count": "\(expired)"]) }
         return expired
     }
 }

@@ -99,8 +99,8 @@ final class Session: Sendable {
         guard message.kind == .text else {
             return Next(reply: Reply.error(id: .null, .badRequest("Parlor speaks JSON in text frames, not binary.")))
         }
-        let request: Request
-        switch Request.decode(message.data.readableBytesView) {
+        let request: (id: RequestID, name: OperationName, call: OperationTable.Call)
+        switch services.operations.decode(message.data.readableBytesView) {
         case .success(let decoded):
             request = decoded
         case .failure(let badRequest):
@@ -108,7 +108,7 @@ final class Session: Sendable {
             return Next(reply: Reply.error(badRequest))
         }
         let started = NIODeadline.now()
-        let name = request.operation.name.rawValue
+        let name = request.name.rawValue
         guard state.withLockedValue({ $0.rateLimit.take() }) else {
             services.metrics.recordOperation(name, outcome: ErrorCode.rateLimited.rawValue, duration: .zero)
             return Next(reply: Reply.error(id: request.id, WireError(.rateLimited, "Too many requests; slow down.")))
@@ -117,27 +117,16 @@ final class Session: Sendable {
             return Next(reply: Reply.error(id: request.id, WireError(.shuttingDown, "The server is restarting; reconnect in a moment.")))
         }
         var next = Next()
-        do {
-            switch request.operation {
-            case .observeRoom(let args):
-                // Anyone may watch a room, signed in or not (spectators).
-                let active = try track(try await services.rooms.observe(code: args.code, user: user))
+        do throws(WireError) {
+            let user = self.user
+            if request.call.access == .signedIn && user == nil { throw OperationTable.unauthenticated }
+            switch try await request.call.run(OperationContext(user: user, session: self)) {
+            case .reply(let result):
+                next.reply = Reply.result(id: request.id, result)
+            case .subscribe(let subscription, let reply):
+                let active = try track(subscription)
                 next.startForwarding = active.fresh ? active.subscription : nil
-                next.reply = Reply.result(id: request.id, try Self.encode(Subscribed(subscription: active.subscription.subscription.topic)))
-            case .observeLobby(let args):
-                let active = try track(try await services.lobbies.observe(lobbyId: args.lobbyId, by: try signedIn()))
-                next.startForwarding = active.fresh ? active.subscription : nil
-                next.reply = Reply.result(id: request.id, try services.lobbies.observeReply(topic: active.subscription.subscription.topic))
-            case .observeCatalog:
-                // The catalog is public: anyone may follow it.
-                let active = try track(try services.catalog.subscribe(user: user))
-                next.startForwarding = active.fresh ? active.subscription : nil
-                next.reply = Reply.result(id: request.id, try Self.encode(Subscribed(subscription: active.subscription.subscription.topic)))
-            case .unsubscribe(let args):
-                try await unsubscribe(args.subscription)
-                next.reply = Reply.success(id: request.id)
-            default:
-                next.reply = Reply.result(id: request.id, try await perform(request.operation))
+                next.reply = Reply.result(id: request.id, try reply(active.subscription.subscription.topic))
             }
             services.metrics.recordOperation(name, outcome: "ok", duration: .now() - started)
         } catch {
@@ -147,44 +136,11 @@ final class Session: Sendable {
         return next
     }
 
-    private func perform(_ operation: Operation) async throws(WireError) -> EncodedJSON {
-        if case .hello(let args) = operation { return try hello(args) }
-        if case .getRoom(let args) = operation { return try await services.rooms.getRoom(code: args.code) }
-        if case .getCatalog(let args) = operation { return try services.catalog.get(since: args.since) }
-        let user = try signedIn()
-        let rooms = services.rooms
-        let lobbies = services.lobbies
-        switch operation {
-        case .createRoom(let args): return try await rooms.createRoom(args, by: user)
-        case .joinRoom(let args): return try await rooms.joinRoom(args, by: user)
-        case .setReady(let args): return try await rooms.setReady(args, by: user)
-        case .startGame(.room(let roomCode)): return try await rooms.startGame(roomCode: roomCode, by: user)
-        case .leaveRoom(let args): return try await rooms.leaveRoom(args, by: user)
-        case .submitScore(let args): return try await rooms.submitScore(args, by: user)
-        case .nextRound(let args): return try await rooms.nextRound(roomCode: args.roomCode, by: user)
-        case .listGames(let args): return try await rooms.listGames(args, by: user)
-        case .createLobby(let args): return try await lobbies.createLobby(args, by: user)
-        case .joinLobby(let args): return try await lobbies.joinLobby(args, by: user)
-        case .startGame(.lobby(let lobbyId, let gameId)): return try await lobbies.startGame(lobbyId: lobbyId, gameId: gameId, by: user)
-        case .submitWord(let args): return try await lobbies.submitWord(args, by: user)
-        case .leaveLobby(let args): return try await lobbies.leaveLobby(args, by: user)
-        default:
-            throw WireError(.notFound, "\(operation.name.rawValue) is not available on this server.")
-        }
-    }
-
     // MARK: Identity
-
-    private func signedIn() throws(WireError) -> UserID {
-        guard let user else {
-            throw WireError(.unauthenticated, "Sign in first: send hello (with your token to resume).")
-        }
-        return user
-    }
 
     /// `hello`: resume the user a valid token names, or sign in as a new anonymous user. A token that
     /// is altered or from another server is never accepted; the caller gets a new identity instead.
-    private func hello(_ args: HelloArguments) throws(WireError) -> EncodedJSON {
+    func hello(_ args: HelloArguments) throws(WireError) -> EncodedJSON {
         let tokens = services.tokens
         var resumed = false
         let user: UserID
@@ -207,7 +163,7 @@ final class Session: Sendable {
             if let previous { services.presence.disconnected(previous) }
             services.presence.connected(user)
         }
-        return try Self.encode(HelloResult(userId: user, token: tokens.issue(for: user, at: services.clock.now), resumed: resumed))
+        return try EncodedJSON.encoding(HelloResult(userId: user, token: tokens.issue(for: user, at: services.clock.now), resumed: resumed))
     }
 
     // MARK: Subscriptions
@@ -237,7 +193,7 @@ final class Session: Sendable {
     }
 
     /// Ends a subscription: its `end` event goes out before the reply.
-    private func unsubscribe(_ topic: Int) async throws(WireError) {
+    func unsubscribe(_ topic: Int) async throws(WireError) {
         guard let active = state.withLockedValue({ $0.subscriptions[topic] }) else {
             throw WireError(.subscriptionNotFound, "There is no subscription \(topic) on this connection.")
         }
@@ -264,14 +220,6 @@ final class Session: Sendable {
                 for frame in frames { try? await webSocket.send(frame) }
                 return
             }
-        }
-    }
-
-    private static func encode(_ value: some Encodable) throws(WireError) -> EncodedJSON {
-        do {
-            return try EncodedJSON(value)
-        } catch {
-            throw WireError.internalError("The reply could not be encoded.")
         }
     }
 }

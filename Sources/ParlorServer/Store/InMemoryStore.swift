@@ -3,14 +3,23 @@ import ParlorRules
 import SystemTLS
 
 /// A store that keeps everything in memory: nothing survives a restart. Used by tests and by
-/// `--no-persist` (a benchmark-only flag that measures what durability costs).
+/// `--no-persist` (a benchmark-only flag that measures what durability costs). Game states are kept as
+/// the live values they arrive as, never encoded.
 public final class InMemoryStore: ParlorStore {
+    private struct Filed {
+        var kind: GameKind
+        var key: String
+        var players: Set<UserID>
+        var finishedAt: Instant
+        var state: StoredState
+    }
+
     private struct State {
         var secret: [UInt8]?
-        var rooms: [RoomCode: RummyRoom] = [:]
-        var history: [RummyRoom] = []
-        var recordedGames: Set<String> = []
-        var lobbies: [String: WordLobby] = [:]
+        var games: [GameKind: [String: StoredGame]] = [:]
+        /// In filing order.
+        var history: [Filed] = []
+        var filedKeys: Set<String> = []
         var catalog: Catalog?
     }
 
@@ -27,47 +36,41 @@ public final class InMemoryStore: ParlorStore {
         }
     }
 
-    public func loadRooms() async throws(StoreError) -> [RummyRoom] {
-        state.withLockedValue { Array($0.rooms.values) }
+    public func loadGames(_ kind: GameKind) async throws(StoreError) -> [StoredGame] {
+        state.withLockedValue { state in (state.games[kind] ?? [:]).values.sorted { $0.id < $1.id } }
     }
 
-    nonisolated(nonsending) public func saveRoom(_ room: RummyRoom) async throws(StoreError) {
+    nonisolated(nonsending) public func saveGame(_ game: StoredGame) async throws(StoreError) {
         state.withLockedValue { state in
-            state.rooms[room.id] = room
-            let key = "\(room.id.rawValue)@\(room.createdAt.millisecondsSinceEpoch)"
-            if room.isFinished, state.recordedGames.insert(key).inserted {
-                state.history.append(room)
+            var stored = game
+            stored.archive = nil
+            state.games[game.kind, default: [:]][game.id] = stored
+            if let archive = game.archive, state.filedKeys.insert("\(game.kind)/\(archive.key)").inserted {
+                state.history.append(Filed(
+                    kind: game.kind, key: archive.key, players: Set(archive.players), finishedAt: archive.finishedAt,
+                    state: game.state))
             }
         }
     }
 
-    nonisolated(nonsending) public func deleteRoom(_ code: RoomCode) async throws(StoreError) {
-        _ = state.withLockedValue { $0.rooms.removeValue(forKey: code) }
+    nonisolated(nonsending) public func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) {
+        _ = state.withLockedValue { $0.games[kind]?.removeValue(forKey: id) }
     }
 
-    public func finishedGames(of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [RummyRoom] {
+    public func history(
+        _ kind: GameKind, of user: UserID, before: Instant?, limit: Int
+    ) async throws(StoreError) -> [StoredState] {
         state.withLockedValue { state in
-            state.history
-                .filter { room in
-                    room.players.contains { $0.id == user }
-                        && (before == nil || (room.finishedAt ?? room.createdAt) < before!)
+            // Newest first; among games finished at the same instant, the one filed last first.
+            state.history.indices.reversed()
+                .filter { index in
+                    let filed = state.history[index]
+                    return filed.kind == kind && filed.players.contains(user) && (before.map { filed.finishedAt < $0 } ?? true)
                 }
-                .sorted { ($0.finishedAt ?? $0.createdAt) > ($1.finishedAt ?? $1.createdAt) }
+                .sorted { state.history[$0].finishedAt > state.history[$1].finishedAt || (state.history[$0].finishedAt == state.history[$1].finishedAt && $0 > $1) }
                 .prefix(max(1, limit))
-                .map { $0 }
+                .map { state.history[$0].state }
         }
-    }
-
-    public func loadLobbies() async throws(StoreError) -> [WordLobby] {
-        state.withLockedValue { Array($0.lobbies.values) }
-    }
-
-    nonisolated(nonsending) public func saveLobby(_ lobby: WordLobby) async throws(StoreError) {
-        state.withLockedValue { $0.lobbies[lobby.lobbyId] = lobby }
-    }
-
-    nonisolated(nonsending) public func deleteLobby(id: String) async throws(StoreError) {
-        _ = state.withLockedValue { $0.lobbies.removeValue(forKey: id) }
     }
 
     public func loadCatalog() async throws(StoreError) -> Catalog? {

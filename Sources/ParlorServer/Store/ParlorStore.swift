@@ -1,14 +1,16 @@
 import ParlorRules
 
-/// Where Parlor's state lives beneath the actors: rooms, lobbies, the catalog, finished-game history and
-/// the secret that signs session tokens.
+/// Where Parlor's state lives beneath the actors: every live game of every kind, finished-game
+/// history, the catalog and the secret that signs session tokens.
 ///
-/// The actors own the live state; the store makes it last. An operation's reply goes out only after
-/// the store has committed its change, so every method that writes returns only once the write is
-/// durable. Implementations batch concurrent writes from different rooms into one commit (group
-/// commit) so durability does not cap throughput.
+/// The store never names a game: a game is a row of its kind (`GameKind`), with its id, its code, its
+/// version, its state in the game's own stored form and its scheduled actions. The actors own the live
+/// state; the store makes it last. An operation's reply goes out only after the store has committed
+/// its change, so every method that writes returns only once the write is durable. Implementations
+/// batch concurrent writes from different games into one commit (group commit) so durability does not
+/// cap throughput.
 ///
-/// The writes are `nonisolated(nonsending)`: they run on the calling room's actor up to the point
+/// The writes are `nonisolated(nonsending)`: they run on the calling game's actor up to the point
 /// where they wait for the disk, and resume straight onto it, instead of hopping to the global
 /// executor and back around every save.
 ///
@@ -17,29 +19,22 @@ public protocol ParlorStore: Sendable {
     /// The secret that signs session tokens: created on first start, the same ever after.
     func serverSecret() async throws(StoreError) -> [UInt8]
 
-    // MARK: Rummy rooms
+    // MARK: Games
 
-    /// Every room that was live when the server last stopped (or crashed).
-    func loadRooms() async throws(StoreError) -> [RummyRoom]
+    /// Every game of `kind` that was live when the server last stopped (or crashed).
+    func loadGames(_ kind: GameKind) async throws(StoreError) -> [StoredGame]
 
-    /// Makes this version of the room durable. When the room's game is finished, the game is also
-    /// written to the history of every player in it, in the same transaction (once per game).
-    nonisolated(nonsending) func saveRoom(_ room: RummyRoom) async throws(StoreError)
+    /// Makes this version of the game, and its scheduled actions, durable. When `game.archive` is set
+    /// the game is also filed, as this version, in the history of the archive's players, in the same
+    /// transaction (once: a second archive with the same key is ignored).
+    nonisolated(nonsending) func saveGame(_ game: StoredGame) async throws(StoreError)
 
-    /// Removes a live room (its last player left, or it expired). History is kept.
-    nonisolated(nonsending) func deleteRoom(_ code: RoomCode) async throws(StoreError)
+    /// Removes a live game (its last player left, or it expired). History is kept.
+    nonisolated(nonsending) func deleteGame(_ kind: GameKind, id: String) async throws(StoreError)
 
-    /// A player's finished games, newest first, finished strictly before `before` when given.
-    func finishedGames(of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [RummyRoom]
-
-    // MARK: Word lobbies
-
-    /// Every lobby that was live when the server last stopped, with its round and deadline.
-    func loadLobbies() async throws(StoreError) -> [WordLobby]
-
-    nonisolated(nonsending) func saveLobby(_ lobby: WordLobby) async throws(StoreError)
-
-    nonisolated(nonsending) func deleteLobby(id: String) async throws(StoreError)
+    /// The finished games of `kind` in `user`'s history, newest first, finished strictly before
+    /// `before` when given; at most `limit` (at least one).
+    func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState]
 
     // MARK: Catalog
 

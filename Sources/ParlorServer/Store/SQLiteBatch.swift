@@ -3,13 +3,12 @@ import GRDB
 /// Applies one batch of queued writes inside the writer's open transaction.
 enum SQLiteBatch {
     /// Writes arrive in the order callers queued them. For each key only the last write is applied,
-    /// but every finished room in the batch is offered to history first, in order: a game is filed
-    /// with the first finished version seen, as it was at the finish, even if a later version of the
-    /// room (say, after a player left) lands in the same batch.
+    /// but every archiving save in the batch files its game first, in order: a game is filed as it was
+    /// when it finished, even if a later version of it (say, after a player left) lands in the same batch.
     static func apply(_ writes: [SQLiteWrite], in db: Database, now: Int64) throws {
-        for case .saveRoom(let room) in writes {
-            if let game = room.finishedGame {
-                try recordHistory(room, game, in: db)
+        for case .saveGame(let game) in writes {
+            if let archive = game.archive {
+                try file(game, archive, in: db)
             }
         }
         var lastIndex: [SQLiteWrite.Key: Int] = [:]
@@ -24,23 +23,15 @@ enum SQLiteBatch {
 
     private static func applyLast(_ write: SQLiteWrite, in db: Database, now: Int64) throws {
         switch write {
-        case .saveRoom(let room):
+        case .saveGame(let game):
             try db.cachedStatement(sql: """
-                INSERT INTO rooms (code, version, payload, updated_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (code) DO UPDATE SET
-                    version = excluded.version, payload = excluded.payload, updated_at = excluded.updated_at
-                """).execute(arguments: [room.code, room.version, room.payload, now])
-        case .deleteRoom(let code):
-            try db.cachedStatement(sql: "DELETE FROM rooms WHERE code = ?").execute(arguments: [code])
-        case .saveLobby(let id, let code, let version, let payload):
-            try db.cachedStatement(sql: """
-                INSERT INTO lobbies (id, code, version, payload, updated_at) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET
-                    code = excluded.code, version = excluded.version, payload = excluded.payload,
-                    updated_at = excluded.updated_at
-                """).execute(arguments: [id, code, version, payload, now])
-        case .deleteLobby(let id):
-            try db.cachedStatement(sql: "DELETE FROM lobbies WHERE id = ?").execute(arguments: [id])
+                INSERT INTO games (kind, id, code, version, state, schedule, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (kind, id) DO UPDATE SET
+                    code = excluded.code, version = excluded.version, state = excluded.state,
+                    schedule = excluded.schedule, updated_at = excluded.updated_at
+                """).execute(arguments: [game.kind, game.id, game.code, game.version, game.state, game.schedule, now])
+        case .deleteGame(let kind, _, let id):
+            try db.cachedStatement(sql: "DELETE FROM games WHERE kind = ? AND id = ?").execute(arguments: [kind, id])
         case .saveCatalog(let version, let payload):
             try db.cachedStatement(sql: """
                 INSERT INTO catalogs (version, payload, stored_at) VALUES (?, ?, ?)
@@ -49,22 +40,20 @@ enum SQLiteBatch {
         }
     }
 
-    /// Files the game once: (room code, creation time) names a game, since a code can be reused later.
-    private static func recordHistory(
-        _ room: SQLiteWrite.SavedRoom, _ game: SQLiteWrite.FinishedGame, in db: Database
-    ) throws {
+    /// Files the game once: (kind, archive key) names a finished game among every game ever played.
+    private static func file(_ game: SQLiteWrite.SavedGame, _ archive: SQLiteWrite.Archive, in db: Database) throws {
         try db.cachedStatement(sql: """
-            INSERT INTO room_history (room_code, created_at, finished_at, payload) VALUES (?, ?, ?, ?)
-            ON CONFLICT (room_code, created_at) DO NOTHING
-            """).execute(arguments: [room.code, game.createdAt, game.finishedAt, room.payload])
+            INSERT INTO history (kind, game_key, finished_at, state) VALUES (?, ?, ?, ?)
+            ON CONFLICT (kind, game_key) DO NOTHING
+            """).execute(arguments: [game.kind, archive.key, archive.finishedAt, game.state])
         guard db.changesCount > 0 else { return }
         let historyID = db.lastInsertedRowID
         let player = try db.cachedStatement(sql: """
-            INSERT INTO room_history_players (history_id, user_id, finished_at) VALUES (?, ?, ?)
+            INSERT INTO history_players (history_id, user_id, kind, finished_at) VALUES (?, ?, ?, ?)
             ON CONFLICT DO NOTHING
             """)
-        for userID in game.players {
-            try player.execute(arguments: [historyID, userID, game.finishedAt])
+        for userID in archive.players {
+            try player.execute(arguments: [historyID, userID, game.kind, archive.finishedAt])
         }
     }
 }

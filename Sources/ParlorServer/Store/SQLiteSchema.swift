@@ -7,7 +7,7 @@ import GRDB
 /// an older build recognises a data directory it must not touch, and `PRAGMA user_version` carries
 /// it too so an operator can read it with the `sqlite3` shell.
 enum SQLiteSchema {
-    static let supportedVersion = 1
+    static let supportedVersion = 2
 
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -55,6 +55,68 @@ enum SQLiteSchema {
                     value BLOB NOT NULL
                 );
                 PRAGMA user_version = 1;
+                """)
+        }
+        migrator.registerMigration("v2-games-history-schedules") { db in
+            // One table for every kind of game, one history for every kind, and each game's scheduled
+            // actions in its own row (so a save moves state and timers together). The v1 rows move
+            // over as they are: a room's and a lobby's JSON are their games' stored forms. A lobby in a
+            // round gets the timer that ends it (WordLobbyAction.endRound, as stored JSON), which v1
+            // kept only implicitly in the round's deadline. History keeps its ids, so the players'
+            // rows move over unchanged; a finished room is named by its code and creation time, as in v1.
+            try db.execute(sql: """
+                CREATE TABLE games (
+                    kind TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    code TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    state TEXT NOT NULL,
+                    schedule TEXT NOT NULL DEFAULT '[]',
+                    updated_at INTEGER NOT NULL,
+                    PRIMARY KEY (kind, id)
+                );
+                CREATE TABLE history (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL,
+                    game_key TEXT NOT NULL,
+                    finished_at INTEGER NOT NULL,
+                    state TEXT NOT NULL,
+                    UNIQUE (kind, game_key)
+                );
+                CREATE TABLE history_players (
+                    history_id INTEGER NOT NULL REFERENCES history(id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL,
+                    -- Copied from history so a player's page of one kind's history is one index range.
+                    kind TEXT NOT NULL,
+                    finished_at INTEGER NOT NULL,
+                    PRIMARY KEY (history_id, user_id)
+                );
+                CREATE INDEX history_players_by_user
+                    ON history_players (user_id, kind, finished_at DESC, history_id DESC);
+
+                INSERT INTO games (kind, id, code, version, state, schedule, updated_at)
+                    SELECT 'rummy', code, code, version, payload, '[]', updated_at FROM rooms;
+                INSERT INTO games (kind, id, code, version, state, schedule, updated_at)
+                    SELECT 'word-lobby', id, code, version, payload,
+                        CASE WHEN json_extract(payload, '$.status') = 'GAME'
+                                AND json_extract(payload, '$.round.number') IS NOT NULL
+                            THEN json_array(json_object(
+                                'key', 'round-end',
+                                'due', json_extract(payload, '$.round.deadline'),
+                                'action', json_object('endRound', json_object('round', json_extract(payload, '$.round.number')))))
+                            ELSE '[]' END,
+                        updated_at
+                    FROM lobbies;
+                INSERT INTO history (id, kind, game_key, finished_at, state)
+                    SELECT id, 'rummy', room_code || '@' || created_at, finished_at, payload FROM room_history;
+                INSERT INTO history_players (history_id, user_id, kind, finished_at)
+                    SELECT history_id, user_id, 'rummy', finished_at FROM room_history_players;
+
+                DROP TABLE room_history_players;
+                DROP TABLE room_history;
+                DROP TABLE rooms;
+                DROP TABLE lobbies;
+                PRAGMA user_version = 2;
                 """)
         }
         return migrator

@@ -87,78 +87,50 @@ public final class SQLiteStore: ParlorStore {
         return try validSecret(secret ?? Data())
     }
 
-    public func loadRooms() async throws(StoreError) -> [RummyRoom] {
-        let rows = try await read("Loading rooms") { db in
-            try Row.fetchAll(db, sql: "SELECT code, payload FROM rooms ORDER BY code").map {
-                (code: try $0.decode(String.self, forColumn: "code"),
-                 payload: try $0.decode(String.self, forColumn: "payload"))
+    public func loadGames(_ kind: GameKind) async throws(StoreError) -> [StoredGame] {
+        let location = "\(databasePath), table games"
+        return try await read("Loading \(kind.plural)") { db in
+            try Row.fetchAll(
+                db, sql: "SELECT id, code, version, state, schedule FROM games WHERE kind = ? ORDER BY id",
+                arguments: [kind.name]
+            ).map {
+                StoredGame(
+                    kind: kind, id: try $0.decode(String.self, forColumn: "id"),
+                    code: try $0.decode(String.self, forColumn: "code"),
+                    version: try $0.decode(Int.self, forColumn: "version"),
+                    state: .json(try $0.decode(String.self, forColumn: "state")),
+                    schedule: try $0.decode(String.self, forColumn: "schedule"), location: location)
             }
         }
-        var rooms: [RummyRoom] = []
-        rooms.reserveCapacity(rows.count)
-        for row in rows {
-            rooms.append(try SQLiteJSON.decode(
-                RummyRoom.self, from: row.payload, what: "room \(row.code) (table rooms)", file: databasePath))
-        }
-        return rooms
     }
 
-    nonisolated(nonsending) public func saveRoom(_ room: RummyRoom) async throws(StoreError) {
-        try await submit(try SQLiteWrite.save(room))
+    nonisolated(nonsending) public func saveGame(_ game: StoredGame) async throws(StoreError) {
+        try await submit(try SQLiteWrite.save(game))
     }
 
-    nonisolated(nonsending) public func deleteRoom(_ code: RoomCode) async throws(StoreError) {
-        try await submit(.deleteRoom(code: code.rawValue))
+    nonisolated(nonsending) public func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) {
+        try await submit(.deleteGame(kind: kind.name, noun: kind.noun, id: id))
     }
 
-    public func finishedGames(of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [RummyRoom] {
+    public func history(
+        _ kind: GameKind, of user: UserID, before: Instant?, limit: Int
+    ) async throws(StoreError) -> [StoredState] {
         let limit = min(max(1, limit), maxHistoryPageSize)
         let before = before?.millisecondsSinceEpoch ?? Int64.max
-        let rows = try await read("Loading the finished games of \(user)") { db in
-            try Row.fetchAll(db, sql: """
-                SELECT h.id, h.payload
-                FROM room_history_players AS p JOIN room_history AS h ON h.id = p.history_id
-                WHERE p.user_id = ? AND p.finished_at < ?
-                ORDER BY p.finished_at DESC, p.history_id DESC
-                LIMIT ?
-                """, arguments: [user.rawValue, before, limit]).map {
-                (id: try $0.decode(Int64.self, forColumn: "id"),
-                 payload: try $0.decode(String.self, forColumn: "payload"))
-            }
+        return try await read("Loading the \(kind.noun) history of \(user)") { db in
+            try String.fetchAll(db, sql: Self.historyQuery, arguments: [user.rawValue, kind.name, before, limit])
+                .map { StoredState.json($0) }
         }
-        var games: [RummyRoom] = []
-        games.reserveCapacity(rows.count)
-        for row in rows {
-            games.append(try SQLiteJSON.decode(
-                RummyRoom.self, from: row.payload, what: "finished game \(row.id) (table room_history)",
-                file: databasePath))
-        }
-        return games
     }
 
-    public func loadLobbies() async throws(StoreError) -> [WordLobby] {
-        let rows = try await read("Loading lobbies") { db in
-            try Row.fetchAll(db, sql: "SELECT id, payload FROM lobbies ORDER BY id").map {
-                (id: try $0.decode(String.self, forColumn: "id"),
-                 payload: try $0.decode(String.self, forColumn: "payload"))
-            }
-        }
-        var lobbies: [WordLobby] = []
-        lobbies.reserveCapacity(rows.count)
-        for row in rows {
-            lobbies.append(try SQLiteJSON.decode(
-                WordLobby.self, from: row.payload, what: "lobby \(row.id) (table lobbies)", file: databasePath))
-        }
-        return lobbies
-    }
-
-    nonisolated(nonsending) public func saveLobby(_ lobby: WordLobby) async throws(StoreError) {
-        try await submit(try SQLiteWrite.save(lobby))
-    }
-
-    nonisolated(nonsending) public func deleteLobby(id: String) async throws(StoreError) {
-        try await submit(.deleteLobby(id: id))
-    }
+    /// A player's page of one kind's history: one range of `history_players_by_user`, no sort step.
+    static let historyQuery = """
+        SELECT h.state
+        FROM history_players AS p JOIN history AS h ON h.id = p.history_id
+        WHERE p.user_id = ? AND p.kind = ? AND p.finished_at < ?
+        ORDER BY p.finished_at DESC, p.history_id DESC
+        LIMIT ?
+        """
 
     /// The catalog with the highest version: clients sync by asking for anything newer than the
     /// version they hold, so the served version must never go backwards.
@@ -170,9 +142,9 @@ public final class SQLiteStore: ParlorStore {
             }
         }
         guard let row else { return nil }
-        return try SQLiteJSON.decode(
-            Catalog.self, from: row.payload, what: "catalog version \(row.version) (table catalogs)",
-            file: databasePath)
+        return try StoredJSON.decode(
+            Catalog.self, from: row.payload, what: "catalog version \(row.version)",
+            location: "\(databasePath), table catalogs")
     }
 
     nonisolated(nonsending) public func saveCatalog(_ catalog: Catalog) async throws(StoreError) {

@@ -6,67 +6,57 @@ import ParlorRules
 /// Values are encoded to JSON by the caller before they are queued, so that work spreads over the
 /// caller's tasks and the writer thread does nothing but SQLite.
 enum SQLiteWrite: Sendable {
-    case saveRoom(SavedRoom)
-    case deleteRoom(code: String)
-    case saveLobby(id: String, code: String, version: Int, payload: String)
-    case deleteLobby(id: String)
+    case saveGame(SavedGame)
+    case deleteGame(kind: String, noun: String, id: String)
     case saveCatalog(version: Int, payload: String)
 
-    struct SavedRoom: Sendable {
+    struct SavedGame: Sendable {
+        var kind: String
+        /// "room": how error reasons name the game.
+        var noun: String
+        var id: String
         var code: String
         var version: Int
-        var payload: String
-        /// Set when the room's game is over: the game goes to history, once.
-        var finishedGame: FinishedGame?
+        var state: String
+        var schedule: String
+        /// Set when this save files the finished game in history, once.
+        var archive: Archive?
     }
 
-    struct FinishedGame: Sendable {
-        var createdAt: Int64
+    struct Archive: Sendable {
+        var key: String
         var finishedAt: Int64
         var players: [String]
     }
 
     /// Writes with the same key replace each other; within one batch only the last is applied.
     enum Key: Hashable {
-        case room(String)
-        case lobby(String)
+        case game(kind: String, id: String)
         case catalog(Int)
     }
 
     var key: Key {
         switch self {
-        case .saveRoom(let room): .room(room.code)
-        case .deleteRoom(let code): .room(code)
-        case .saveLobby(let id, _, _, _), .deleteLobby(let id): .lobby(id)
+        case .saveGame(let game): .game(kind: game.kind, id: game.id)
+        case .deleteGame(let kind, _, let id): .game(kind: kind, id: id)
         case .saveCatalog(let version, _): .catalog(version)
         }
     }
 }
 
 extension SQLiteWrite {
-    static func save(_ room: RummyRoom) throws(StoreError) -> SQLiteWrite {
-        let finishedGame = room.isFinished
-            ? FinishedGame(
-                createdAt: room.createdAt.millisecondsSinceEpoch,
-                // The reference store files a game without a finish time under its creation time.
-                finishedAt: (room.finishedAt ?? room.createdAt).millisecondsSinceEpoch,
-                players: room.players.map(\.id.rawValue))
-            : nil
-        return .saveRoom(SavedRoom(
-            code: room.id.rawValue, version: room.version,
-            payload: StoredRoomJSON.encode(room),
-            finishedGame: finishedGame))
-    }
-
-    static func save(_ lobby: WordLobby) throws(StoreError) -> SQLiteWrite {
-        .saveLobby(
-            id: lobby.lobbyId, code: lobby.lobbyCode.rawValue, version: lobby.version,
-            payload: try SQLiteJSON.encode(lobby, what: "lobby \(lobby.lobbyId)"))
+    static func save(_ game: StoredGame) throws(StoreError) -> SQLiteWrite {
+        .saveGame(SavedGame(
+            kind: game.kind.name, noun: game.kind.noun, id: game.id, code: game.code, version: game.version,
+            state: try game.state.json(), schedule: game.schedule,
+            archive: game.archive.map {
+                Archive(key: $0.key, finishedAt: $0.finishedAt.millisecondsSinceEpoch, players: $0.players.map(\.rawValue))
+            }))
     }
 
     static func save(_ catalog: Catalog) throws(StoreError) -> SQLiteWrite {
         .saveCatalog(
             version: catalog.version,
-            payload: try SQLiteJSON.encode(catalog, what: "catalog version \(catalog.version)"))
+            payload: try StoredJSON.encode(catalog, what: "catalog version \(catalog.version)"))
     }
 }

@@ -167,10 +167,8 @@ extension SQLiteWrite {
     /// "Saving room A1B2C3": the start of an error's reason.
     var summary: String {
         switch self {
-        case .saveRoom(let room): "Saving room \(room.code)"
-        case .deleteRoom(let code): "Deleting room \(code)"
-        case .saveLobby(let id, _, _, _): "Saving lobby \(id)"
-        case .deleteLobby(let id): "Deleting lobby \(id)"
+        case .saveGame(let game): "Saving \(game.noun) \(game.id)"
+        case .deleteGame(_, let noun, let id): "Deleting \(noun) \(id)"
         case .saveCatalog(let version, _): "Saving catalog version \(version)"
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The JSON the store keeps in its `payload` columns, and the errors when it does not round-trip.
-enum SQLiteJSON {
+/// JSON as the store keeps it (game states, schedules, catalogs), and the errors when it does not
+/// round-trip.
+enum StoredJSON {
     static func encode(_ value: some Encodable, what: String) throws(StoreError) -> String {
         do {
             return String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
@@ -11,16 +12,24 @@ enum SQLiteJSON {
         }
     }
 
-    /// `what` names the row ("room A1B2C3"), so the operator can find it with the `sqlite3` shell.
+    /// `what` names the row ("rummy game A1B2C3") and `location` where it is ("/data/parlor.sqlite, table
+    /// games"), so the operator can find it with the `sqlite3` shell.
     static func decode<Value: Decodable>(
-        _ type: Value.Type, from payload: String, what: String, file: String
+        _ type: Value.Type, from payload: String, what: String, location: String
+    ) throws(StoreError) -> Value {
+        try decode(json: payload, as: { try JSONDecoder().decode(type, from: Data($0.utf8)) }, what: what, location: location)
+    }
+
+    /// Reads `json` with `decode` (a game's own stored form), failing as `decode(_:from:what:location:)` does.
+    static func decode<Value>(
+        json: String, as decode: (String) throws -> Value, what: String, location: String
     ) throws(StoreError) -> Value {
         do {
-            return try JSONDecoder().decode(type, from: Data(payload.utf8))
+            return try decode(json)
         } catch {
             throw StoreError(
                 .corrupt,
-                "The stored \(what) in \(file) cannot be read: \(describe(error)). Parlor will not skip it silently: delete or repair that row with the sqlite3 shell (the server stopped), or restore a backup.")
+                "The stored \(what) in \(location) cannot be read: \(describe(error)). Parlor will not skip it silently: delete or repair that row with the sqlite3 shell (the server stopped), or restore a backup.")
         }
     }
 

@@ -51,3 +51,14 @@ public struct LobbyIdArguments: Sendable, Equatable, Codable {
 
     public init(lobbyId: String) { self.lobbyId = lobbyId }
 }
+
+/// `startGame {lobbyId, gameId?}`: a round of `gameId`, or of the lobby's next game of the catalog.
+public struct StartLobbyGameArguments: Sendable, Equatable, Codable {
+    public var lobbyId: String
+    public var gameId: String?
+
+    public init(lobbyId: String, gameId: String? = nil) {
+        self.lobbyId = lobbyId
+        self.gameId = gameId
+    }
+}

@@ -256,7 +256,7 @@ final class CommitGate: TransactionObserver, @unchecked Sendable {
 
     func release() { opened.signal() }
 
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { eventKind.tableName == "rooms" }
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { eventKind.tableName == "games" }
     func databaseDidChange(with event: DatabaseEvent) { state.withLock { $0.savesRoom = true } }
     func databaseDidCommit(_ db: Database) {}
     func databaseDidRollback(_ db: Database) {}

@@ -29,8 +29,8 @@ import Testing
             #expect(try await store.finishedGames(of: carol, before: nil, limit: 10) == [atFinish])
             #expect(try await store.loadRooms() == [finished])
             let rows = try await store.write("Counting history") { db in
-                (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM room_history"),
-                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM room_history_players"))
+                (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM history"),
+                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM history_players"))
             }
             #expect(rows.0 == 1)
             #expect(rows.1 == 3)
@@ -114,16 +114,10 @@ import Testing
         try await withTemporaryDirectory { directory in
             let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
             let plan = try await store.write("Explaining the history query") { db in
-                try Row.fetchAll(db, sql: """
-                    EXPLAIN QUERY PLAN
-                    SELECT h.id, h.payload
-                    FROM room_history_players AS p JOIN room_history AS h ON h.id = p.history_id
-                    WHERE p.user_id = ? AND p.finished_at < ?
-                    ORDER BY p.finished_at DESC, p.history_id DESC
-                    LIMIT ?
-                    """, arguments: ["x", 1, 1]).map { try $0.decode(String.self, forColumn: "detail") }
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteStore.historyQuery, arguments: ["x", "rummy", 1, 1])
+                    .map { try $0.decode(String.self, forColumn: "detail") }
             }
-            #expect(plan.contains { $0.contains("room_history_players_by_user") }, "\(plan)")
+            #expect(plan.contains { $0.contains("history_players_by_user") }, "\(plan)")
             #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "no sort step: \(plan)")
             await store.close()
         }

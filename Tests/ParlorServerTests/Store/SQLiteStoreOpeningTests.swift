@@ -14,11 +14,11 @@ import Testing
 
             let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
             try await queue.read { db in
-                for table in ["rooms", "room_history", "room_history_players", "lobbies", "catalogs", "secrets"] {
+                for table in ["games", "history", "history_players", "catalogs", "secrets"] {
                     #expect(try db.tableExists(table), "missing table \(table)")
                 }
-                let indexes = try db.indexes(on: "room_history_players").map(\.name)
-                #expect(indexes.contains("room_history_players_by_user"))
+                let indexes = try db.indexes(on: "history_players").map(\.name)
+                #expect(indexes.contains("history_players_by_user"))
                 #expect(try SQLiteSchema.migrator.appliedMigrations(db) == SQLiteSchema.migrator.migrations)
                 #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == SQLiteSchema.supportedVersion)
                 #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
@@ -101,11 +101,11 @@ import Testing
                 try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(number), players: [StoreFixtures.user(number)]))
             }
             await store.close()
-            // Fold the WAL into the file, then scribble over the root page of the rooms table.
+            // Fold the WAL into the file, then scribble over the root page of the games table.
             let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
             let (rootPage, pageSize) = try await queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-                return (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'rooms'") ?? 0,
+                return (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'games'") ?? 0,
                         try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
             }
             try queue.close()

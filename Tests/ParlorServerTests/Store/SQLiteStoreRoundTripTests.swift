@@ -110,8 +110,8 @@ import Testing
             try await store.saveLobby(try StoreFixtures.lobby(id: "lobby-1", code: "ABCD"))
             try await store.saveCatalog(StoreFixtures.catalog(version: 4))
             _ = try await store.write("Damaging rows") { db in
-                try db.execute(sql: "UPDATE rooms SET payload = '{\"id\": \"R00001\"}'")
-                try db.execute(sql: "UPDATE lobbies SET payload = 'not json'")
+                try db.execute(sql: "UPDATE games SET state = '{\"id\": \"R00001\"}' WHERE kind = 'rummy'")
+                try db.execute(sql: "UPDATE games SET state = 'not json' WHERE kind = 'word-lobby'")
                 try db.execute(sql: "UPDATE catalogs SET payload = json_set(payload, '$.updatedAt', 'yesterday')")
             }
 

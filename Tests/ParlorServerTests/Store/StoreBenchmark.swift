@@ -137,13 +137,10 @@ struct StoreBenchmark {
 /// persisting that costs CPU on the caller's side whatever the disk does.
 private final class EncodeOnlyStore: ParlorStore {
     func serverSecret() async throws(StoreError) -> [UInt8] { [] }
-    func loadRooms() async throws(StoreError) -> [RummyRoom] { [] }
-    func saveRoom(_ room: RummyRoom) async throws(StoreError) { _ = try SQLiteWrite.save(room) }
-    func deleteRoom(_ code: RoomCode) async throws(StoreError) {}
-    func finishedGames(of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [RummyRoom] { [] }
-    func loadLobbies() async throws(StoreError) -> [WordLobby] { [] }
-    func saveLobby(_ lobby: WordLobby) async throws(StoreError) {}
-    func deleteLobby(id: String) async throws(StoreError) {}
+    func loadGames(_ kind: GameKind) async throws(StoreError) -> [StoredGame] { [] }
+    func saveGame(_ game: StoredGame) async throws(StoreError) { _ = try SQLiteWrite.save(game) }
+    func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) {}
+    func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] { [] }
     func loadCatalog() async throws(StoreError) -> Catalog? { nil }
     func saveCatalog(_ catalog: Catalog) async throws(StoreError) {}
     func close() async {}

@@ -1,0 +1,191 @@
+import ParlorRules
+import ParlorWire
+
+/// The rummy room operations (seed `rummy-room-api.md`) and their REST routes, on the kernel. Each
+/// acts as the signed-in caller (never a client-supplied claim of who is calling).
+struct RummyModule: GameModule {
+    func register(in kernel: Kernel) throws -> GameRegistration {
+        let operations = RummyOperations(host: GameHost(RummyGame(maxGames: kernel.configuration.limits.maxRooms), kernel: kernel))
+        return GameRegistration(game: operations.host, operations: operations.entries, routes: operations.routes)
+    }
+}
+
+struct RummyOperations: Sendable {
+    let host: GameHost<RummyGame>
+
+    var createRoom: OperationHandler<CreateRoomArguments> {
+        OperationHandler(.createRoom) { [host] args, context throws(WireError) in
+            let user = try context.signedIn()
+            let created = try await host.create { _, code, now throws(RoomError) in
+                try RummyRoom.create(
+                    code: code, pointLimit: args.pointLimit, pointValue: args.pointValue, playerCount: args.playerCount,
+                    creator: user, playerName: args.playerName, at: now)
+            }
+            return .reply(Self.seat(created.publicView, caller: user))
+        }
+    }
+
+    var joinRoom: OperationHandler<JoinRoomArguments> {
+        OperationHandler(.joinRoom) { [host] args, context throws(WireError) in
+            let user = try context.signedIn()
+            switch try await host.game(code: args.code).perform(.join(playerName: args.playerName), by: user) {
+            case .game(_, let view, _): return .reply(Self.seat(view, caller: user))
+            case .deleted: throw WireError(RoomError.roomNotFound(code: args.code))
+            }
+        }
+    }
+
+    var setReady: OperationHandler<SetReadyArguments> {
+        change(.setReady) { .setReady(playerId: $0.playerId, ready: $0.ready) } code: { $0.roomCode }
+    }
+
+    var startGame: OperationHandler<RoomCodeArguments> {
+        change(.startGame) { _ in .startGame } code: { $0.roomCode }
+    }
+
+    var submitScore: OperationHandler<SubmitScoreArguments> {
+        change(.submitScore) { .submitScore(playerId: $0.playerId, round: $0.round, score: $0.score) } code: { $0.roomCode }
+    }
+
+    var nextRound: OperationHandler<RoomCodeArguments> {
+        change(.nextRound) { _ in .nextRound } code: { $0.roomCode }
+    }
+
+    /// Answers null; leaving may delete the room.
+    var leaveRoom: OperationHandler<LeaveRoomArguments> {
+        OperationHandler(.leaveRoom) { [host] args, context throws(WireError) in
+            _ = try await host.game(code: args.roomCode).perform(.leave(playerId: args.playerId), by: try context.signedIn())
+            return .reply(.null)
+        }
+    }
+
+    /// Anyone may read a room (the seed: "anyone can read room, for QR join").
+    var getRoom: OperationHandler<CodeArguments> {
+        OperationHandler(.getRoom, access: .anyone) { [host] args, _ throws(WireError) in
+            .reply(try await host.game(code: args.code).current().1)
+        }
+    }
+
+    /// Anyone may watch a room, signed in or not (spectators).
+    var observeRoom: OperationHandler<CodeArguments> {
+        OperationHandler(.observeRoom, access: .anyone) { [host] args, context throws(WireError) in
+            .subscribe(try await host.game(code: args.code).subscribe(user: context.user)) { topic throws(WireError) in
+                try EncodedJSON.encoding(Subscribed(subscription: topic))
+            }
+        }
+    }
+
+    /// A user's finished games, newest first. Only your own: a history names other rooms and sums of
+    /// money, and a user id is visible to anyone who has watched a room.
+    var listGames: OperationHandler<ListGamesArguments> {
+        OperationHandler(.listGames) { [host] args, context throws(WireError) in
+            let caller = try context.signedIn()
+            let user = args.userId ?? caller
+            guard user == caller else {
+                throw WireError(.forbidden, "You can list only your own games.")
+            }
+            if args.before != nil && args.beforeInstant == nil {
+                throw WireError(.invalidInput, "before must be an ISO-8601 timestamp such as 2026-01-30T18:00:00.000Z.")
+            }
+            let limit = args.effectiveLimit
+            let games = try await host.history(of: user, before: args.beforeInstant, limit: limit).compactMap(GameHistoryEntry.init)
+            let nextBefore = games.count == limit ? games.last?.finishedAt : nil
+            return .reply(try EncodedJSON.encoding(ListGamesResult(games: games, nextBefore: nextBefore)))
+        }
+    }
+
+    var entries: [OperationEntry] {
+        [
+            createRoom.entry(), joinRoom.entry(), setReady.entry(),
+            // Shared with word lobbies (`lobbyId`); callable too, as the seed's clients call it.
+            startGame.entry(claim: (key: "roomCode", label: "rummy"), callable: true),
+            submitScore.entry(), nextRound.entry(), leaveRoom.entry(), getRoom.entry(), observeRoom.entry(),
+            listGames.entry(),
+        ]
+    }
+
+    /// The seed's REST routes.
+    var routes: [HTTPRoute] {
+        let (createRoom, joinRoom, setReady, startGame) = (createRoom, joinRoom, setReady, startGame)
+        let (submitScore, nextRound, leaveRoom, getRoom, listGames) = (submitScore, nextRound, leaveRoom, getRoom, listGames)
+        return [
+            HTTPRoute(.GET, "/rooms/{code}", access: .anyone) { request throws(WireError) in
+                getRoom.call(CodeArguments(code: request.parameters[0]))
+            },
+            HTTPRoute(.POST, "/rooms", status: .created) { request throws(WireError) in
+                createRoom.call(try request.body(CreateRoomArguments.self))
+            },
+            HTTPRoute(.POST, "/rooms/{code}/players") { request throws(WireError) in
+                let body = try request.body(PlayerNameBody.self)
+                return joinRoom.call(JoinRoomArguments(code: request.parameters[0], playerName: body.playerName))
+            },
+            HTTPRoute(.PUT, "/rooms/{code}/players/{id}/ready") { request throws(WireError) in
+                let body = try request.body(ReadyBody.self)
+                return setReady.call(SetReadyArguments(
+                    roomCode: request.parameters[0], playerId: try Self.player(request.parameters[1]), ready: body.ready))
+            },
+            HTTPRoute(.POST, "/rooms/{code}/start") { request throws(WireError) in
+                startGame.call(RoomCodeArguments(roomCode: request.parameters[0]))
+            },
+            HTTPRoute(.DELETE, "/rooms/{code}/players/{id}", status: .noContent) { request throws(WireError) in
+                leaveRoom.call(LeaveRoomArguments(roomCode: request.parameters[0], playerId: try Self.player(request.parameters[1])))
+            },
+            HTTPRoute(.POST, "/rooms/{code}/scores") { request throws(WireError) in
+                let body = try request.body(ScoreBody.self)
+                return submitScore.call(SubmitScoreArguments(
+                    roomCode: request.parameters[0], playerId: body.playerId, round: body.round, score: body.score))
+            },
+            HTTPRoute(.POST, "/rooms/{code}/next-round") { request throws(WireError) in
+                nextRound.call(RoomCodeArguments(roomCode: request.parameters[0]))
+            },
+            HTTPRoute(.GET, "/users/{id}/games") { request throws(WireError) in
+                listGames.call(ListGamesArguments(
+                    userId: try Self.player(request.parameters[0]), before: request.query["before"],
+                    limit: request.query["limit"].flatMap { Int($0) }))
+            },
+        ]
+    }
+
+    // MARK: Helpers
+
+    /// An operation that applies one action to the room its arguments name and answers the room.
+    private func change<Arguments: Sendable>(
+        _ name: OperationName, _ action: @escaping @Sendable (Arguments) -> RummyAction,
+        code: @escaping @Sendable (Arguments) -> String
+    ) -> OperationHandler<Arguments> {
+        OperationHandler(name) { [host] args, context throws(WireError) in
+            let user = try context.signedIn()
+            switch try await host.game(code: code(args)).perform(action(args), by: user) {
+            case .game(_, let view, _): return .reply(view)
+            case .deleted: throw WireError(RoomError.roomNotFound(code: code(args)))
+            }
+        }
+    }
+
+    /// `{"currentUserId": …, "room": …}` around a room view already encoded.
+    private static func seat(_ room: EncodedJSON, caller: UserID) -> EncodedJSON {
+        var json = JSONWriter(capacity: room.bytes.count + 64)
+        json.beginObject()
+        json.field("currentUserId", caller.rawValue)
+        json.key("room")
+        json.raw(room)
+        json.endObject()
+        return json.encoded
+    }
+
+    /// A player id in a path: not a user id at all is no player of the room.
+    private static func player(_ text: String) throws(WireError) -> UserID {
+        guard let user = UserID(text) else {
+            throw WireError(.playerNotFound, "Player \(text.prefix(40)) is not in this room.")
+        }
+        return user
+    }
+
+    private struct PlayerNameBody: Decodable { let playerName: String }
+    private struct ReadyBody: Decodable { let ready: Bool }
+    private struct ScoreBody: Decodable {
+        let playerId: UserID
+        let round: Int
+        let score: Int
+    }
+}

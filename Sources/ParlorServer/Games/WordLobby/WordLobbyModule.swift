@@ -1,0 +1,90 @@
+import ParlorRules
+import ParlorWire
+
+/// The word lobby operations (seed `word-lobby-functions.md`), on the WebSocket and as callable
+/// functions. Each acts as the signed-in caller.
+struct WordLobbyModule: GameModule {
+    /// Refuses settings the server cannot run with and loads the word list: a server that cannot play
+    /// word games does not start at all.
+    func register(in kernel: Kernel) throws -> GameRegistration {
+        let configuration = kernel.configuration.wordGames
+        try configuration.validate()
+        let game = WordLobbyGame(
+            codeSpace: configuration.lobbyCodes, maxGames: configuration.maxLobbies, capacity: configuration.lobbyCapacity,
+            wordList: try WordListFile.load(configuration.wordList), catalog: kernel.catalog)
+        let operations = WordLobbyOperations(host: GameHost(game, kernel: kernel))
+        return GameRegistration(game: operations.host, operations: operations.entries)
+    }
+}
+
+struct WordLobbyOperations: Sendable {
+    let host: GameHost<WordLobbyGame>
+
+    var createLobby: OperationHandler<CreateLobbyArguments> {
+        OperationHandler(.createLobby) { [host] args, context throws(WireError) in
+            let user = try context.signedIn()
+            let capacity = host.game.capacity
+            let created = try await host.create { id, code, now throws(LobbyError) in
+                try WordLobby.create(lobbyId: id, code: code, creator: user, profile: args.user.profile, capacity: capacity, at: now)
+            }
+            return .reply(try EncodedJSON.encoding(CreateLobbyResult(lobbyId: created.actor.id, lobbyCode: created.actor.code)))
+        }
+    }
+
+    var joinLobby: OperationHandler<JoinLobbyArguments> {
+        OperationHandler(.joinLobby) { [host] args, context throws(WireError) in
+            let lobby = try host.game(code: args.lobbyCode)
+            _ = try await lobby.perform(.join(args.user.profile), by: try context.signedIn())
+            return .reply(try EncodedJSON.encoding(JoinLobbyResult(lobbyId: lobby.id)))
+        }
+    }
+
+    /// A round of `gameId`, or of the lobby's next game in the catalog.
+    var startGame: OperationHandler<StartLobbyGameArguments> {
+        OperationHandler(.startGame) { [host] args, context throws(WireError) in
+            _ = try await host.game(id: args.lobbyId).perform(.startGame(gameId: args.gameId), by: try context.signedIn())
+            return .reply(.null)
+        }
+    }
+
+    var submitWord: OperationHandler<SubmitWordArguments> {
+        OperationHandler(.submitWord) { [host] args, context throws(WireError) in
+            let result = try await host.game(id: args.lobbyId).perform(.submitWord(args.word), by: try context.signedIn())
+            guard let verdict = result.reply else { throw WireError.internalError("The word was not judged.") }
+            return .reply(try EncodedJSON.encoding(WordVerdictResult(verdict)))
+        }
+    }
+
+    var leaveLobby: OperationHandler<LobbyIdArguments> {
+        OperationHandler(.leaveLobby) { [host] args, context throws(WireError) in
+            _ = try await host.game(id: args.lobbyId).perform(.leave, by: try context.signedIn())
+            return .reply(.null)
+        }
+    }
+
+    /// Members only: during a round the stream carries the member's own words. The reply carries the
+    /// server's clock read now, fresh, whereas the first `lobby` event may be a version published a
+    /// while ago.
+    var observeLobby: OperationHandler<LobbyIdArguments> {
+        OperationHandler(.observeLobby) { [host] args, context throws(WireError) in
+            let clock = host.clock
+            return .subscribe(try await host.game(id: args.lobbyId).subscribe(user: try context.signedIn())) { topic throws(WireError) in
+                try EncodedJSON.encoding(LobbySubscribed(subscription: topic, serverTime: clock.now.iso8601))
+            }
+        }
+    }
+
+    var entries: [OperationEntry] {
+        [
+            createLobby.entry(callable: true), joinLobby.entry(callable: true),
+            // Shared with rummy rooms (`roomCode`).
+            startGame.entry(claim: (key: "lobbyId", label: "word lobby"), callable: true),
+            submitWord.entry(callable: true), leaveLobby.entry(callable: true), observeLobby.entry(),
+        ]
+    }
+
+    private struct LobbySubscribed: Encodable {
+        let subscription: Int
+        let serverTime: String
+    }
+}

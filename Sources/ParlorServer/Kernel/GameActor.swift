@@ -1,0 +1,397 @@
+import Logging
+import ParlorRules
+import ParlorWire
+import WebSocketCore
+
+/// The one writer of one live game, of any kind.
+///
+/// Every mutation — a player's action or a scheduled action firing — goes through the same path: the
+/// game's pure reducer computes the next state, the store makes it (and the game's schedule) durable,
+/// and only then does the actor adopt it, publish it to the game's feed, carry out its effects and
+/// answer. Mutations of one game are applied one at a time in arrival order, and nothing is published
+/// or answered before the store has it; different games run in parallel and share the store's group
+/// commit.
+///
+/// Mutations that arrive while the game waits for the store are not held back one save each: the next
+/// *group* takes all of them, applies them in order, saves the last state once and answers each with
+/// the state as its own mutation left it (every version is still published, in order). A busy game
+/// therefore makes one save per commit of the store rather than one per mutation. A group ends early
+/// before a mutation that deletes the game (what came before is saved first) and after one that files
+/// the game in history (so it is filed, and saved, exactly as it finished).
+actor GameActor<Game: GameDefinition> {
+    typealias Rules = Game.Rules
+    typealias Action = Rules.Action
+
+    nonisolated let id: String
+    nonisolated let code: Game.Code
+    nonisolated let feed: Feed
+    private let host: GameHost<Game>
+    private var state: Rules
+    /// The public view of `state`, as published.
+    private var encoded: EncodedJSON
+    private var schedule: GameSchedule<Action>
+    private var isDeleted = false
+    /// When the game last changed (for expiry). Games loaded at start-up count from the load.
+    private(set) var lastChange: Instant
+    /// A group is being applied and saved (or the game is being expired): new mutations queue.
+    private var isBusy = false
+    private var queue: [Pending] = []
+    private var queueHead = 0
+
+    /// Wraps a created or restored game and publishes its current version. The caller arms the
+    /// schedule's timers (`armSchedule`) once the actor is in the directory.
+    init(_ state: Rules, schedule: GameSchedule<Action>, host: GameHost<Game>) throws(WireError) {
+        id = host.game.id(of: state)
+        code = host.game.code(of: state)
+        feed = Feed()
+        self.host = host
+        self.state = state
+        self.schedule = schedule
+        let now = host.clock.now
+        lastChange = now
+        encoded = try host.game.encodePublicView(state, at: now)
+        feed.publish(try GameFrames(state, publicView: encoded, topic: feed.topic, definition: host.game))
+    }
+
+    /// The committed game and its encoded public view.
+    func current() throws(WireError) -> (Rules, EncodedJSON) {
+        guard !isDeleted else { throw host.game.notFound(id: id) }
+        return (state, encoded)
+    }
+
+    /// Applies a player's action; answers once the result is durable.
+    func perform(_ action: Action, by user: UserID) async throws(WireError) -> GameResult<Rules> {
+        try await submit(.action(action, user)).get()
+    }
+
+    /// The timer of scheduled action `key` went off. Applies the action if it is still scheduled and
+    /// due; a stale timer (the action was replaced, cancelled or already applied) does nothing.
+    func fire(_ key: String) async {
+        _ = await submit(.timer(key))
+    }
+
+    /// Arms a timer for every scheduled action (a restored game's, or a new game's).
+    func armSchedule() {
+        for entry in schedule.entries { arm(entry) }
+    }
+
+    /// Mutations waiting for the group in progress (for tests).
+    var queuedMutations: Int { queue.count - queueHead }
+
+    /// Subscribes to the game's versions; the current one arrives first.
+    func subscribe(user: UserID?) throws(WireError) -> FeedSubscription {
+        guard !isDeleted else { throw host.game.notFound(id: id) }
+        do {
+            try state.checkObserver(user)
+        } catch {
+            throw host.game.wireError(error)
+        }
+        guard let subscription = feed.subscribe(user: user) else { throw host.game.notFound(id: id) }
+        return subscription
+    }
+
+    /// Deletes the game if its rules allow it now, nobody in it is connected, and it has not changed
+    /// since `cutoff`. A game with mutations in flight is in use, not abandoned.
+    func expireIfAbandoned(unchangedSince cutoff: Instant, presence: Presence) async -> Bool {
+        guard !isBusy, !isDeleted, lastChange <= cutoff, state.mayExpire,
+              !state.members.contains(where: presence.isConnected)
+        else { return false }
+        isBusy = true
+        defer { handOver() }
+        do {
+            try await delete(reason: "expired")
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    // MARK: Groups
+
+    private enum Work: Sendable {
+        case action(Action, UserID)
+        /// A scheduled action's timer went off.
+        case timer(String)
+    }
+
+    private enum Turn: Sendable {
+        /// Another caller's group applied this mutation: here is its answer.
+        case done(Result<GameResult<Rules>, WireError>)
+        /// This caller runs the next group (its own mutation first).
+        case lead
+    }
+
+    private struct Pending {
+        var work: Work
+        /// Nil for the caller running the group, who takes its answer directly.
+        var continuation: CheckedContinuation<Turn, Never>?
+    }
+
+    private func submit(_ work: Work) async -> Result<GameResult<Rules>, WireError> {
+        if isBusy {
+            let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
+                queue.append(Pending(work: work, continuation: continuation))
+            }
+            switch turn {
+            case .done(let result): return result
+            case .lead: break  // The game is still busy, on our behalf now: run the next group.
+            }
+        } else {
+            isBusy = true
+        }
+        let result = await runGroup(leader: Pending(work: work, continuation: nil))
+        handOver()
+        return result
+    }
+
+    /// Frees the game, or passes it to the longest-waiting caller to run the next group.
+    private func handOver() {
+        guard queueHead < queue.count else {
+            emptyQueue()
+            isBusy = false
+            return
+        }
+        let next = queue[queueHead]
+        queueHead += 1
+        next.continuation?.resume(returning: .lead)
+    }
+
+    /// What one group has built so far, on top of the committed game.
+    private struct Draft {
+        var state: Rules
+        var encoded: EncodedJSON
+        var schedule: GameSchedule<Action>
+        /// Index in the group of the first mutation that changed the game or its schedule.
+        var firstChange: Int?
+        var frames: [GameFrames] = []
+        /// Newly scheduled actions, armed once saved.
+        var scheduled: [ScheduledAction<Action>] = []
+        /// Scheduled actions applied (their timers fired), to try again if the save fails.
+        var fired: [ScheduledAction<Action>] = []
+        var revoked: [UserID] = []
+        var archive: GameArchive?
+
+        mutating func consume(_ entry: ScheduledAction<Action>, at index: Int) {
+            schedule.remove(entry.key)
+            fired.append(entry)
+            firstChange = firstChange ?? index
+        }
+    }
+
+    /// Takes the leader's mutation and everything queued behind it, applies them in order, saves the
+    /// resulting game once, then publishes every new version and answers everyone.
+    private func runGroup(leader: Pending) async -> Result<GameResult<Rules>, WireError> {
+        guard !isDeleted else { return .failure(host.game.notFound(id: id)) }
+        var group = [leader]
+        var results: [Result<GameResult<Rules>, WireError>] = []
+        var draft = Draft(state: state, encoded: encoded, schedule: schedule)
+        var early: [ScheduledAction<Action>] = []
+        let now = host.clock.now
+        let environment = host.game.environment()
+        var index = -1
+        applying: while true {
+            index += 1
+            if index == group.count { takeQueued(into: &group) }
+            guard index < group.count else { break }
+            let action: Action
+            let caller: Caller
+            /// A scheduled action about to be applied: consumed whatever the rules make of it, in the
+            /// same save as its effect, so it takes effect exactly once.
+            var consumed: ScheduledAction<Action>?
+            switch group[index].work {
+            case .action(let requested, let user):
+                (action, caller) = (requested, .user(user))
+            case .timer(let key):
+                guard let entry = draft.schedule[key], entry.due <= now else {
+                    // Stale; or woken early (the clock stepped back): wait for the real time.
+                    if let entry = draft.schedule[key] { early.append(entry) }
+                    results.append(.success(.game(draft.state, draft.encoded, reply: nil)))
+                    continue
+                }
+                consumed = entry
+                (action, caller) = (entry.action, .clock)
+            }
+            var attempt = draft.state
+            let outcome: GameOutcome<Rules>
+            do {
+                outcome = try attempt.apply(action, by: caller, at: now, in: environment)
+            } catch {
+                if let consumed { draft.consume(consumed, at: index) }
+                results.append(.failure(host.game.wireError(error)))
+                continue
+            }
+            if outcome.deletes {
+                if draft.firstChange != nil {
+                    // Save what came before first; this mutation leads a later group.
+                    putBack(group[index...])
+                    group.removeSubrange(index...)
+                    break applying
+                }
+                putBack(group[(index + 1)...])
+                group.removeSubrange((index + 1)...)
+                do {
+                    try await delete(reason: "its rules deleted it")
+                    results.append(.success(.deleted(reply: outcome.reply)))
+                } catch {
+                    results.append(.failure(error))
+                }
+                // Whatever queued behind the deletion finds the game gone (or still there if the
+                // deletion failed) when it leads the next group.
+                resume(group, with: results)
+                return results[0]
+            }
+            let changed = attempt.version != draft.state.version
+            var next = draft
+            if let consumed { next.consume(consumed, at: index) }
+            for effect in outcome.effects {
+                switch effect {
+                case .schedule, .cancelSchedule:
+                    if let scheduled = next.schedule.apply(effect) { next.scheduled.append(scheduled) }
+                    next.firstChange = next.firstChange ?? index
+                case .revokeView(let user):
+                    next.revoked.append(user)
+                case .archive(let archive):
+                    next.archive = archive
+                case .delete:
+                    break  // Handled above.
+                }
+            }
+            if changed {
+                do {
+                    next.encoded = try host.game.encodePublicView(attempt, at: now)
+                    next.frames.append(try GameFrames(attempt, publicView: next.encoded, topic: feed.topic, definition: host.game))
+                } catch {
+                    results.append(.failure(error))
+                    continue
+                }
+                next.state = attempt
+                next.firstChange = next.firstChange ?? index
+            }
+            draft = next
+            results.append(.success(.game(draft.state, draft.encoded, reply: outcome.reply)))
+            if outcome.archive != nil { break applying }
+        }
+        if results.count < group.count {
+            putBack(group[results.count...])
+            group.removeSubrange(results.count...)
+        }
+        if let firstChange = draft.firstChange {
+            await save(draft, at: now, failing: firstChange, of: &results)
+        }
+        for entry in early { arm(entry) }
+        resume(group, with: results)
+        return results[0]
+    }
+
+    /// Saves a group's draft; adopts, publishes and carries out its effects once durable. On failure
+    /// nothing of the group from its first change on is kept — answers computed on top of the unsaved
+    /// game would describe a game that does not exist — and fired timers try again shortly, so a
+    /// scheduled action (a round's end) is never lost to a full disk.
+    private func save(
+        _ draft: Draft, at now: Instant, failing firstChange: Int, of results: inout [Result<GameResult<Rules>, WireError>]
+    ) async {
+        do {
+            try await host.store.saveGame(StoredGame(
+                kind: Game.kind, id: id, code: code.rawValue, version: draft.state.version,
+                state: .value(StoredGameState<Game>(draft.state)),
+                schedule: try draft.schedule.json(), archive: draft.archive))
+        } catch {
+            let failure = host.storeFailure(error, operation: "save \(Game.kind.noun) \(id)")
+            for failed in firstChange..<results.count { results[failed] = .failure(failure) }
+            let retry = now.adding(milliseconds: GameHost<Game>.retryMilliseconds)
+            for entry in draft.fired {
+                host.logger.warning(
+                    "Scheduled action not saved; retrying", metadata: ["\(Game.kind.noun)": "\(id)", "schedule": "\(entry.key)"])
+                arm(ScheduledAction(key: entry.key, due: max(retry, entry.due), action: entry.action))
+            }
+            return
+        }
+        state = draft.state
+        encoded = draft.encoded
+        schedule = draft.schedule
+        lastChange = host.clock.now
+        for frames in draft.frames { feed.publish(frames) }
+        for user in draft.revoked {
+            feed.cancel(user: user, with: [PreparedMessage(json: EventMessage.end(subscription: feed.topic))])
+        }
+        for entry in draft.scheduled { arm(entry) }
+    }
+
+    /// Moves every queued mutation into the group being built (they run in arrival order).
+    private func takeQueued(into group: inout [Pending]) {
+        guard queueHead < queue.count else { return }
+        group.append(contentsOf: queue[queueHead...])
+        emptyQueue()
+    }
+
+    /// Keeps a small queue's storage for the next burst; lets a large one go.
+    private func emptyQueue() {
+        queue.removeAll(keepingCapacity: queue.capacity <= 64)
+        queueHead = 0
+    }
+
+    /// Returns mutations taken into a group to the front of the queue, in order.
+    private func putBack(_ pending: ArraySlice<Pending>) {
+        queue.replaceSubrange(queueHead..<queueHead, with: pending)
+    }
+
+    /// Answers every member of a group but its leader, whose answer is returned.
+    private func resume(_ group: [Pending], with results: [Result<GameResult<Rules>, WireError>]) {
+        for (member, result) in zip(group, results) {
+            member.continuation?.resume(returning: .done(result))
+        }
+    }
+
+    private func delete(reason: String) async throws(WireError) {
+        do {
+            try await host.store.deleteGame(Game.kind, id: id)
+        } catch {
+            throw host.storeFailure(error, operation: "delete \(Game.kind.noun) \(id)")
+        }
+        isDeleted = true
+        host.logger.debug("Game deleted", metadata: ["\(Game.kind.noun)": "\(id)", "reason": "\(reason)"])
+        feed.end(with: GameFrames.deleted(topic: feed.topic, event: host.game.publicEvent))
+        host.removed(self)
+    }
+
+    private nonisolated func arm(_ entry: ScheduledAction<Action>) {
+        let key = entry.key
+        host.timers.arm(at: entry.due) { [self] in await self.fire(key) }
+    }
+}
+
+/// What a game's actor answers a mutation with.
+enum GameResult<Rules: GameRules>: Sendable {
+    /// The game after the mutation (unchanged when nothing changed), its public view as encoded for
+    /// that version, and the rules' reply.
+    case game(Rules, EncodedJSON, reply: Rules.Reply?)
+    /// The mutation deleted the game.
+    case deleted(reply: Rules.Reply?)
+
+    var reply: Rules.Reply? {
+        switch self {
+        case .game(_, _, let reply), .deleted(let reply): reply
+        }
+    }
+}
+
+/// A live game state with its game's stored form, as the store receives it.
+struct StoredGameState<Game: GameDefinition>: StorableState {
+    let state: Game.Rules
+
+    init(_ state: Game.Rules) { self.state = state }
+
+    func storedJSON() throws(StoreError) -> String { try Game.storedJSON(state) }
+
+    /// `stored` back as the game's rules value; `what` and `location` name it if it cannot be read.
+    static func state(of stored: StoredState, what: String, location: String) throws(StoreError) -> Game.Rules {
+        switch stored {
+        case .value(let value as StoredGameState<Game>):
+            return value.state
+        case .value:
+            throw StoreError(.failed, "The store returned the \(what) as another kind of game.")
+        case .json(let json):
+            return try StoredJSON.decode(json: json, as: { try Game.decodeStored($0) }, what: what, location: location)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ParlorRules
+import ParlorWire
+
+/// Everything the kernel needs to host one kind of game, besides its rules: how its games are named
+/// and found, how they look on the wire, how they are stored, and what the rules read from the server.
+///
+/// The kernel (`GameHost`, `GameActor`, the store, the session, the HTTP layer) is written once against
+/// this protocol and never names a game; a game's operations and routes are built on its `GameHost`
+/// (see `GameModule`).
+protocol GameDefinition: Sendable {
+    associatedtype Rules: GameRules
+    /// The short code players type to find a game (`RoomCode`, `LobbyCode`).
+    associatedtype Code: ShortCode
+
+    /// Names the kind in the store, logs and metrics (stored: never change a shipped one), and how
+    /// sentences name its games.
+    static var kind: GameKind { get }
+
+    // MARK: Codes and ids
+
+    /// The codes given out (injectable so a test can use a space small enough to exhaust).
+    var codeSpace: CodeSpace { get }
+    /// Games held at once; creating more fails with `NO_FREE_CODE`.
+    var maxGames: Int { get }
+    /// A new game's id: its code for rooms, an opaque random id for lobbies. The kernel retries on the
+    /// (astronomically unlikely) collision with a live game.
+    func newID(code: Code) -> String
+    func id(of game: Rules) -> String
+    func code(of game: Rules) -> Code
+    /// Reads a code a client sent, failing as the game reports a malformed code.
+    func parse(code: String) throws(WireError) -> Code
+    /// No live game has this code.
+    func notFound(code: Code) -> WireError
+    /// No live game has this id (or it was deleted).
+    func notFound(id: String) -> WireError
+    /// The rules' refusal as the client sees it.
+    func wireError(_ failure: Rules.Failure) -> WireError
+
+    // MARK: Rules
+
+    /// What the rules read from the server, as it is now (the current catalog, the word list).
+    func environment() -> Rules.Environment
+
+    // MARK: Wire
+
+    /// The event that carries the public view (`room`, `lobby`).
+    var publicEvent: EventName { get }
+    /// The event that carries a member's private view (`lobbyPrivate`); nil for games without one.
+    var privateEvent: EventName? { get }
+    /// The public view of `game` as published at `now`, encoded once per version for every subscriber.
+    func encodePublicView(_ game: Rules, at now: Instant) throws(WireError) -> EncodedJSON
+    /// One member's private view.
+    func encodePrivateView(_ view: Rules.PrivateView) throws(WireError) -> EncodedJSON
+
+    // MARK: Storage
+
+    /// The game as its stored JSON (the rules' own Codable form, possibly written by a faster hand).
+    static func storedJSON(_ game: Rules) throws(StoreError) -> String
+    /// The game back from its stored JSON.
+    static func decodeStored(_ json: String) throws -> Rules
+}
+
+extension GameDefinition {
+    var kind: GameKind { Self.kind }
+
+    var privateEvent: EventName? { nil }
+
+    func encodePrivateView(_ view: Rules.PrivateView) throws(WireError) -> EncodedJSON {
+        throw WireError.internalError("\(Self.kind) games have no private views.")
+    }
+}
+
+extension GameDefinition where Rules.Environment == Void {
+    func environment() {}
+}

@@ -1,0 +1,138 @@
+import Logging
+import ParlorRules
+import ParlorWire
+
+/// Runs every live game of one kind: creates them, finds them by code or id, brings them back from the
+/// store at start-up with their timers, and expires abandoned ones. A game's operations are written
+/// against its host; the host is written once, for every game.
+final class GameHost<Game: GameDefinition>: Sendable {
+    typealias Rules = Game.Rules
+
+    let game: Game
+    let store: any ParlorStore
+    let clock: any ParlorClock
+    let logger: Logger
+    let timers: GameTimers
+    let directory: GameDirectory<Game.Code, GameActor<Game>>
+
+    /// How long a scheduled action that could not be saved waits before it is tried again.
+    static var retryMilliseconds: Int64 { 1000 }
+
+    init(_ game: Game, kernel: Kernel) {
+        self.game = game
+        store = kernel.store
+        clock = kernel.clock
+        logger = kernel.logger
+        timers = kernel.timers
+        directory = GameDirectory(codeSpace: game.codeSpace, maxGames: game.maxGames, kind: Game.kind)
+    }
+
+    // MARK: Creating and finding
+
+    /// A new game: `make` builds it from its id and code at the clock's `now`. It is stored before
+    /// anyone hears of it, then its first version is published.
+    func create(
+        _ make: (_ id: String, _ code: Game.Code, _ now: Instant) throws(Rules.Failure) -> Rules
+    ) async throws(WireError) -> (actor: GameActor<Game>, state: Rules, publicView: EncodedJSON) {
+        let code = try directory.reserveCode()
+        let id = directory.newID { game.newID(code: code) }
+        let state: Rules
+        do {
+            state = try make(id, code, clock.now)
+        } catch {
+            directory.release(code)
+            throw game.wireError(error)
+        }
+        do {
+            try await store.saveGame(StoredGame(
+                kind: Game.kind, id: id, code: code.rawValue, version: state.version,
+                state: .value(StoredGameState<Game>(state)), schedule: StoredGame.emptySchedule))
+        } catch {
+            directory.release(code)
+            throw storeFailure(error, operation: "create \(Game.kind.noun) \(id)")
+        }
+        let actor: GameActor<Game>
+        do {
+            actor = try GameActor(state, schedule: GameSchedule(), host: self)
+        } catch {
+            directory.release(code)
+            throw error
+        }
+        directory.install(actor, id: id, code: code)
+        let (current, view) = try await actor.current()
+        return (actor, current, view)
+    }
+
+    /// The live game with the code a client sent.
+    func game(code text: String) throws(WireError) -> GameActor<Game> {
+        let code = try game.parse(code: text)
+        guard let id = directory.id(code: code), let actor = directory.game(id: id) else { throw game.notFound(code: code) }
+        return actor
+    }
+
+    /// The live game with this id.
+    func game(id: String) throws(WireError) -> GameActor<Game> {
+        guard let actor = directory.game(id: id) else { throw game.notFound(id: id) }
+        return actor
+    }
+
+    /// `user`'s finished games of this kind, newest first.
+    func history(of user: UserID, before: Instant?, limit: Int) async throws(WireError) -> [Rules] {
+        let states: [StoredState]
+        do {
+            states = try await store.history(Game.kind, of: user, before: before, limit: limit)
+        } catch {
+            throw storeFailure(error, operation: "list the finished \(Game.kind.plural) of \(user)")
+        }
+        do {
+            return try states.map { stored throws(StoreError) in try StoredGameState<Game>.state(of: stored, what: "finished \(Game.kind.noun)", location: "history") }
+        } catch {
+            throw storeFailure(error, operation: "read the finished \(Game.kind.plural) of \(user)")
+        }
+    }
+
+    // MARK: For the actors
+
+    /// Logs a store failure with its cause and turns it into the `INTERNAL` the caller sees.
+    func storeFailure(_ error: StoreError, operation: String) -> WireError {
+        logger.error("Store failure", metadata: ["operation": "\(operation)", "cause": "\(error.reason)"])
+        return WireError.internalError("The server could not save the change; nothing was changed. Try again.")
+    }
+
+    /// A game deleted itself: take it out of the directory and free its code.
+    func removed(_ actor: GameActor<Game>) {
+        directory.remove(actor, id: actor.id, code: actor.code)
+    }
+}
+
+extension GameHost: HostedGame {
+    var kind: GameKind { Game.kind }
+
+
+    var count: Int { directory.count }
+
+    var subscriberCount: Int { directory.all.reduce(0) { $0 + $1.feed.subscriberCount } }
+
+    /// Brings back every stored game of this kind, each with its schedule: a scheduled action whose time
+    /// passed while the server was down fires as soon as the timers run.
+    func restore() async throws {
+        for stored in try await store.loadGames(Game.kind) {
+            let state = try StoredGameState<Game>.state(of: stored.state, what: "\(Game.kind.noun) \(stored.id)", location: stored.location)
+            let schedule = try StoredJSON.decode(
+                json: stored.schedule, as: { try GameSchedule<Rules.Action>(json: $0) }, what: "schedule of \(Game.kind.noun) \(stored.id)",
+                location: stored.location)
+            let actor = try GameActor(state, schedule: schedule, host: self)
+            directory.install(actor, id: actor.id, code: actor.code)
+            await actor.armSchedule()
+        }
+        logger.info("Games restored", metadata: ["kind": "\(Game.kind)", "count": "\(directory.count)"])
+    }
+
+    func expireAbandoned(unchangedSince cutoff: Instant, presence: Presence) async -> Int {
+        var expired = 0
+        for actor in directory.all where await actor.expireIfAbandoned(unchangedSince: cutoff, presence: presence) {
+            expired += 1
+        }
+        return expired
+    }
+}

@@ -1,0 +1,47 @@
+import Logging
+import ParlorRules
+
+/// What the kernel offers a game when the server starts: the store, the clock, the timers, and the
+/// server's configuration and catalog.
+struct Kernel: Sendable {
+    let configuration: ServerConfiguration
+    let store: any ParlorStore
+    let clock: any ParlorClock
+    let logger: Logger
+    let timers: GameTimers
+    let catalog: CatalogService
+}
+
+/// A kind of game as the server hosts it: everything the kernel does to all games of all kinds
+/// without knowing which (restore them, count them, expire the abandoned ones).
+protocol HostedGame: Sendable {
+    var kind: GameKind { get }
+    /// Live games.
+    var count: Int { get }
+    /// Subscriptions to those games.
+    var subscriberCount: Int { get }
+    /// Brings back every stored game of this kind (at start-up).
+    func restore() async throws
+    /// Deletes the games nobody in them is connected to and that have not changed since `cutoff`,
+    /// where their rules allow it; returns how many went.
+    func expireAbandoned(unchangedSince cutoff: Instant, presence: Presence) async -> Int
+}
+
+/// A game the server can host: at start-up it builds its host on the kernel and says which
+/// operations and HTTP routes it answers. Adding a game is adding a module to `ParlorGames.standard`.
+protocol GameModule: Sendable {
+    func register(in kernel: Kernel) throws -> GameRegistration
+}
+
+/// A game's contribution to the server: its host and its entries in the operation table.
+struct GameRegistration: Sendable {
+    let game: any HostedGame
+    let operations: [OperationEntry]
+    let routes: [HTTPRoute]
+
+    init(game: any HostedGame, operations: [OperationEntry], routes: [HTTPRoute] = []) {
+        self.game = game
+        self.operations = operations
+        self.routes = routes
+    }
+}

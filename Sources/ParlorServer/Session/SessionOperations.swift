@@ -1,0 +1,23 @@
+import ParlorWire
+
+/// The operations of the connection itself: signing in and ending a subscription. WebSocket only;
+/// over HTTP, `POST /session` signs in.
+enum SessionOperations {
+    static var entries: [OperationEntry] { [hello.entry(), unsubscribe.entry()] }
+
+    /// `hello {token?}`: resume the user a valid token names, or sign in as a new anonymous user.
+    static let hello = OperationHandler<HelloArguments>(.hello, access: .anyone) { args, context throws(WireError) in
+        .reply(try session(context).hello(args))
+    }
+
+    /// `unsubscribe {subscription}`: its `end` event goes out before the reply.
+    static let unsubscribe = OperationHandler<UnsubscribeArguments>(.unsubscribe, access: .anyone) { args, context throws(WireError) in
+        try await session(context).unsubscribe(args.subscription)
+        return .reply(.null)
+    }
+
+    private static func session(_ context: OperationContext) throws(WireError) -> Session {
+        guard let session = context.session else { throw WireError(.notFound, "This operation exists only on the WebSocket.") }
+        return session
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Reads request frames, `{"id": 7, "op": "joinRoom", "args": {...}}`, in one pass straight into what
+/// the caller makes of each operation: `Request` on the client side, a prepared call on the server.
+///
+/// The caller says, by name, which operations exist and how to read their arguments; everything
+/// else — the id, unknown operations, the sentences for missing or mistyped fields — is the same for
+/// every user, so a client and the server agree on what a bad request is. Unknown extra fields are
+/// ignored.
+public enum RequestEnvelope {
+    /// Decodes a text frame's bytes. `operations` gives the arguments of an operation name, or nil for
+    /// a name it does not know.
+    public static func decode<Call>(
+        _ frame: some Sequence<UInt8>, operations: @escaping @Sendable (String) -> ArgumentsChoice<Call>?
+    ) -> Result<(id: RequestID, call: Call), BadRequest> {
+        let decoder = JSONDecoder()
+        decoder.userInfo[operationsKey] = Operations(lookup: operations)
+        do {
+            return try decoder.decode(Frame<Call>.self, from: Data(frame)).outcome
+        } catch let error as DecodingError {
+            return .failure(BadRequest(id: .null, error))
+        } catch {
+            return .failure(BadRequest(id: .null, field: nil, message: "The frame is not valid JSON."))
+        }
+    }
+
+    /// Decodes a callable function's body, `{"data": {...}}`, as `choice` reads arguments; an empty
+    /// body is `{}`. Errors name fields below `data` (`data.lobbyCode is missing.`).
+    public static func decodeCallable<Call>(_ body: some Collection<UInt8>, _ choice: ArgumentsChoice<Call>) -> Result<Call, BadRequest> {
+        let decoder = JSONDecoder()
+        decoder.userInfo[operationsKey] = Operations(lookup: { _ in choice })
+        do {
+            return .success(try decoder.decode(CallableBody<Call>.self, from: Data(body.isEmpty ? Array("{}".utf8) : Array(body))).call)
+        } catch let error as DecodingError {
+            return .failure(BadRequest(id: .null, error))
+        } catch {
+            return .failure(BadRequest(id: .null, field: nil, message: "The body must be a JSON object: {\"data\": {...}}."))
+        }
+    }
+
+    fileprivate static let operationsKey = CodingUserInfoKey(rawValue: "parlor.operations")!
+
+    fileprivate struct Operations<Call>: Sendable {
+        let lookup: @Sendable (String) -> ArgumentsChoice<Call>?
+    }
+}
+
+private enum FrameKey: String, CodingKey { case id, op, args }
+
+/// The decoding pass. It never throws for a bad request it can describe, so that the id read so far
+/// travels with the failure.
+private struct Frame<Call>: Decodable {
+    let outcome: Result<(id: RequestID, call: Call), BadRequest>
+
+    init(from decoder: any Decoder) throws {
+        guard let operations = decoder.userInfo[RequestEnvelope.operationsKey] as? RequestEnvelope.Operations<Call> else {
+            outcome = .failure(BadRequest(id: .null, field: nil, message: "The request could not be read."))
+            return
+        }
+        guard let container = try? decoder.container(keyedBy: FrameKey.self) else {
+            outcome = .failure(BadRequest(id: .null, field: nil, message: "A request must be a JSON object."))
+            return
+        }
+        let id: RequestID
+        do {
+            id = try container.decodeIfPresent(RequestID.self, forKey: .id) ?? .null
+        } catch let error as DecodingError {
+            outcome = .failure(BadRequest(id: .null, error))
+            return
+        } catch {
+            outcome = .failure(BadRequest(id: .null, field: "id", message: "id must be an integer or a string."))
+            return
+        }
+        do {
+            let opText = try container.decode(String.self, forKey: .op)
+            guard let choice = operations.lookup(opText) else {
+                let shown = opText.count <= 40 ? opText : String(opText.prefix(40)) + "…"
+                outcome = .failure(BadRequest(id: id, field: "op", message: "op \"\(shown)\" is not a known operation."))
+                return
+            }
+            outcome = .success((id, try choice.read(in: container, forKey: .args)))
+        } catch {
+            outcome = .failure(Self.describe(error, id: id, container: container))
+        }
+    }
+
+    /// Foundation reports a fractional or out-of-range number given for an `Int` as an internal
+    /// error (or as corrupt data with no coding path), so those are located with `NumberProbe`.
+    private static func describe(_ error: any Error, id: RequestID, container: KeyedDecodingContainer<FrameKey>) -> BadRequest {
+        if let error = error as? DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                // Fall through to the probe.
+            } else {
+                return BadRequest(id: id, error)
+            }
+        }
+        if let path = (try? container.decode(NumberProbe.self, forKey: .args))?.firstNonInteger(prefix: "args") {
+            return BadRequest(id: id, field: path, message: "\(path) must be an integer.")
+        }
+        return BadRequest(id: id, field: "args", message: "args could not be read.")
+    }
+}
+
+private enum CallableKey: String, CodingKey { case data }
+
+/// `{"data": {...}}`.
+private struct CallableBody<Call>: Decodable {
+    let call: Call
+
+    init(from decoder: any Decoder) throws {
+        guard let operations = decoder.userInfo[RequestEnvelope.operationsKey] as? RequestEnvelope.Operations<Call>,
+              let choice = operations.lookup("")
+        else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "no operation"))
+        }
+        call = try choice.read(in: try decoder.container(keyedBy: CallableKey.self), forKey: .data)
+    }
+}
