@@ -59,7 +59,7 @@ private struct LobbyJSONForm: Encodable {
             try container.encodeStatus(state)
         case .lobby(let lobby):
             try container.encode("lobby", forKey: .event)
-            if let lobby { try container.encode(lobby, forKey: .lobby) } else { try container.encodeNil(forKey: .lobby) }
+            try container.encode(lobby, forKey: .lobby)  // null once deleted
         case .playerWords(let words):
             try container.encode("private", forKey: .event)
             try container.encode(words.lobbyId, forKey: .lobbyId)

@@ -51,7 +51,7 @@ private struct JSONForm: Encodable {
             try container.encodeStatus(state)
         case .room(let room):
             try container.encode("room", forKey: .event)
-            if let room { try container.encode(room, forKey: .room) } else { try container.encodeNil(forKey: .room) }
+            try container.encode(room, forKey: .room)  // null once deleted
         case .done(let action):
             try container.encode("done", forKey: .event)
             try container.encode(action.name, forKey: .action)
