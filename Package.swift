@@ -7,7 +7,7 @@
 //   parlor-server → ParlorServer → ParlorWire → ParlorRules
 //                   ParlorServer → WebSocketCore → SystemTLS → CSystemTLS (OpenSSL)
 //                                  WebSocketCore → CZlib (zlib)
-//   parlor (Clients/Terminal) → ParlorTerminal → ParlorClient → ParlorWire, WebSocketCore
+//   parlor (Clients/parlor)   → ParlorTerminal → ParlorClient → ParlorWire, WebSocketCore
 //   parlor-load (Loadtest)    → ParlorLoad → ParlorClient, WebSocketCore
 //
 // Clients and the load generator never import ParlorServer; WebSocketCore imports no Parlor module.
@@ -107,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "parlor",
             dependencies: ["ParlorTerminal"],
-            path: "Clients/Terminal"
+            path: "Clients/parlor"
         ),
 
         // MARK: Load generator

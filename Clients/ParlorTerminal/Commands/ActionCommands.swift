@@ -156,14 +156,14 @@ public struct Show: AsyncParsableCommand {
 /// The shape of every one-shot command: connect, do one thing, print it, exit.
 enum OneShot {
     struct Outcome {
-        var output: SessionOutput
+        var output: RoomOutput
         var sentence: String
 
         init(room: GameRoom, sentence: String) {
             self.init(output: .room(room), sentence: sentence)
         }
 
-        init(output: SessionOutput, sentence: String) {
+        init(output: RoomOutput, sentence: String) {
             self.output = output
             self.sentence = sentence
         }

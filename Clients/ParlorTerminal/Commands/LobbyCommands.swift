@@ -61,7 +61,7 @@ public struct LobbyCreate: AsyncParsableCommand {
     public init() {}
 
     public func run() async throws {
-        try await runLobbySession(options, .create(profile.user))
+        try await GameSession<LobbyGame>.run(options, .create(profile.user))
     }
 }
 
@@ -84,18 +84,8 @@ public struct LobbyJoin: AsyncParsableCommand {
     }
 
     public func run() async throws {
-        try await runLobbySession(options, .join(code: code, profile.user))
+        try await GameSession<LobbyGame>.run(options, .join(code: code, profile.user))
     }
-}
-
-func runLobbySession(_ options: ClientOptions, _ entry: LobbySession.Entry) async throws {
-    var session = LobbySession(
-        client: try options.makeClient(), entry: entry, mode: options.isInteractive ? .interactive : .scripted)
-    // (A fresh `ClientOptions()` cannot be asked for its default: its options exist only once parsed.)
-    if options.server != "ws://localhost:\(ServerAddress.defaultPort)" { session.clientArguments += ["--server", options.server] }
-    if let profile = options.profile { session.clientArguments += ["--profile", profile] }
-    let status = await session.run()
-    if status != 0 { throw ExitCode(status) }
 }
 
 extension Validation {

@@ -33,7 +33,7 @@ public struct Create: AsyncParsableCommand {
     }
 
     public func run() async throws {
-        try await runSession(options, .create(pointLimit: limit, pointValue: value, playerCount: players, playerName: name))
+        try await GameSession<RoomGame>.run(options, .create(pointLimit: limit, pointValue: value, playerCount: players, playerName: name))
     }
 }
 
@@ -55,7 +55,7 @@ public struct Join: AsyncParsableCommand {
     public func validate() throws { try Validation.playerName(name) }
 
     public func run() async throws {
-        try await runSession(options, .join(code: code, playerName: name))
+        try await GameSession<RoomGame>.run(options, .join(code: code, playerName: name))
     }
 }
 
@@ -73,15 +73,21 @@ public struct Watch: AsyncParsableCommand {
     public init() {}
 
     public func run() async throws {
-        try await runSession(options, .watch(code: code))
+        try await GameSession<RoomGame>.run(options, .watch(code: code))
     }
 }
 
-func runSession(_ options: ClientOptions, _ entry: RoomSession.Entry) async throws {
-    let session = RoomSession(
-        client: try options.makeClient(), entry: entry, mode: options.isInteractive ? .interactive : .scripted)
-    let status = await session.run()
-    if status != 0 { throw ExitCode(status) }
+extension GameSession {
+    /// Runs the session these options ask for; a status other than 0 ends the command with it.
+    static func run(_ options: ClientOptions, _ entry: Game.Entry) async throws {
+        var session = GameSession(
+            client: try options.makeClient(), entry: entry, mode: options.isInteractive ? .interactive : .scripted)
+        // (A fresh `ClientOptions()` cannot be asked for its default: its options exist only once parsed.)
+        if options.server != "ws://localhost:\(ServerAddress.defaultPort)" { session.clientArguments += ["--server", options.server] }
+        if let profile = options.profile { session.clientArguments += ["--profile", profile] }
+        let status = await session.run()
+        if status != 0 { throw ExitCode(status) }
+    }
 }
 
 /// The name to sit down with when none is given: the login name, capitalized.

@@ -1,4 +1,3 @@
-import Foundation
 import ParlorClient
 import ParlorRules
 import ParlorWire
@@ -33,24 +32,19 @@ public enum LobbyOutput: Sendable, Equatable {
     case left(code: String)
 
     /// The JSON line (without the newline).
-    public var jsonLine: String {
-        if case .status(let state) = self { return SessionOutput.status(state).jsonLine }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(LobbyJSONForm(self)) else {
-            return #"{"event":"error","message":"This event could not be written as JSON."}"#
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
+    public var jsonLine: String { JSONLine.encode(LobbyJSONForm(self)) }
 }
+
+extension LobbyOutput: GameOutput {}
 
 private struct LobbyJSONForm: Encodable {
     let output: LobbyOutput
 
     init(_ output: LobbyOutput) { self.output = output }
 
-    enum Key: String, CodingKey {
-        case event, code, lobbyId, userId, lobby, round, version, words, action, accepted, word, reason, results, message
+    enum Key: String, SessionJSONKey {
+        case event, state, userId, attempt, reason, action, code, message
+        case lobbyId, lobby, round, version, words, accepted, word, results
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -61,11 +55,11 @@ private struct LobbyJSONForm: Encodable {
             try container.encode(code, forKey: .code)
             try container.encode(lobbyId, forKey: .lobbyId)
             try container.encodeIfPresent(userId, forKey: .userId)
-        case .status:
-            try container.encode("status", forKey: .event)
+        case .status(let state):
+            try container.encodeStatus(state)
         case .lobby(let lobby):
             try container.encode("lobby", forKey: .event)
-            if let lobby { try container.encode(lobby, forKey: .lobby) } else { try container.encodeNil(forKey: .lobby) }
+            try container.encode(lobby, forKey: .lobby)  // null once deleted
         case .playerWords(let words):
             try container.encode("private", forKey: .event)
             try container.encode(words.lobbyId, forKey: .lobbyId)
@@ -84,13 +78,9 @@ private struct LobbyJSONForm: Encodable {
             try container.encode("roundEnded", forKey: .event)
             try container.encode(results, forKey: .results)
         case .error(let action, let code, let message):
-            try container.encode("error", forKey: .event)
-            try container.encodeIfPresent(action, forKey: .action)
-            try container.encodeIfPresent(code, forKey: .code)
-            try container.encode(message, forKey: .message)
+            try container.encodeError(action: action, code: code, message: message)
         case .left(let code):
-            try container.encode("left", forKey: .event)
-            try container.encode(code, forKey: .code)
+            try container.encodeLeft(code: code)
         }
     }
 }

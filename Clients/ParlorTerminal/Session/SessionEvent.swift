@@ -1,18 +1,21 @@
 import ParlorClient
-import ParlorWire
+import ParlorRules
 
-/// Everything a session reacts to, merged into one stream so one loop handles them in order.
-enum SessionEvent: Sendable {
-    case room(GameRoom?)
-    /// The room stream ended (the room was deleted, or the client closed).
-    case roomStreamEnded
+/// Everything a session reacts to, merged into one stream so one loop handles them in order. Times are
+/// this device's clock when the event was read, so the logic itself never reads a clock.
+enum SessionEvent<Game: TerminalGame>: Sendable {
+    case update(Game.Update, receivedAt: Instant)
+    /// The game's stream ended (the place was deleted, or the client closed).
+    case streamEnded
     case connection(ConnectionState)
     case key(Key)
     case line(String)
     case inputEnded
     case resize
+    /// A second passed: redraw the countdown (only games that show one get these).
+    case tick(Instant)
     /// SIGINT, SIGTERM or SIGHUP.
     case signal(Int32)
-    case actionFinished(RoomAction, Result<GameRoom?, ParlorClientError>)
+    /// The server answered an action.
+    case actionFinished(Game.Action, Result<Game.ActionResult, ParlorClientError>)
 }
-extension SessionEvent: TerminalInputEvent {}

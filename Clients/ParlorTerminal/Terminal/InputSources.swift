@@ -55,22 +55,12 @@ enum InputSources {
     }
 }
 
-/// The events every session's input turns into (``SessionEvent`` and ``LobbySessionEvent`` have them as
-/// cases).
-protocol TerminalInputEvent: Sendable {
-    static func key(_ key: Key) -> Self
-    static func line(_ line: String) -> Self
-    static var inputEnded: Self { get }
-    static var resize: Self { get }
-    static func signal(_ number: Int32) -> Self
-}
-
 extension InputSources {
     /// Feeds a session's input into its event stream: keys on a terminal (`interactive`), lines from a
     /// script otherwise, and SIGINT, SIGTERM, SIGHUP and SIGWINCH. Keep the returned sources alive for
     /// as long as the session runs.
-    static func feed<Event: TerminalInputEvent>(
-        _ sink: AsyncStream<Event>.Continuation, interactive: Bool
+    static func feed<Game>(
+        _ sink: AsyncStream<SessionEvent<Game>>.Continuation, interactive: Bool
     ) -> [any DispatchSourceSignal] {
         if interactive {
             readKeys { keys in
@@ -82,7 +72,7 @@ extension InputSources {
             }
         } else {
             readLines { line in
-                sink.yield(line.map(Event.line) ?? .inputEnded)
+                sink.yield(line.map(SessionEvent.line) ?? .inputEnded)
             }
         }
         return watchSignals([SIGINT, SIGTERM, SIGHUP, SIGWINCH]) { number in

@@ -1,0 +1,83 @@
+import ParlorClient
+
+/// A long-running session in one game's room or lobby: enter it, then show every change as it happens
+/// (and a countdown every second, if the game has one) and carry out what the person (keys) or the
+/// script (lines on stdin) asks, until they quit, leave, or the place is deleted.
+struct GameSession<Game: TerminalGame> {
+    let client: ParlorClient
+    let entry: Game.Entry
+    let mode: SessionMode
+    /// `--server` and `--profile` as given, for a farewell's command that comes back.
+    var clientArguments: [String] = []
+
+    /// Runs the session; returns the process exit status.
+    func run() async -> Int32 {
+        await client.whileConnected { group in await runSession(group: &group) }
+    }
+
+    private func runSession(group: inout TaskGroup<Void>) async -> Int32 {
+        let presenter: any SessionPresenter<Game> = mode == .interactive ? ScreenPresenter() : JSONLinesPresenter()
+        let (events, sink) = AsyncStream.makeStream(of: SessionEvent<Game>.self, bufferingPolicy: .bufferingNewest(1024))
+        let states = client.connectionStates()
+        group.addTask {
+            for await state in states { sink.yield(.connection(state)) }
+        }
+
+        // Take the seat (or not, for a spectator) before anything is drawn, so a refusal reads as a
+        // plain sentence on stderr. The seat is reported as soon as it is taken.
+        var screen: Game.Screen
+        do throws(ParlorClientError) {
+            let entered = try await Game.enter(entry, client: client)
+            screen = entered.screen
+            presenter.present(entered.outputs, screen: screen)
+            let updates = try await Game.follow(screen, client: client)
+            group.addTask {
+                for await update in updates { sink.yield(.update(update, receivedAt: DeviceClock.now())) }
+                sink.yield(.streamEnded)
+            }
+        } catch {
+            StandardStreams.printError(Game.refusal(error, entering: entry))
+            return 1
+        }
+        // A spectator's first request may be the follow: only then is it known who this is.
+        screen.me = screen.me ?? client.userId
+
+        if mode == .interactive && Game.showsCountdown {
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    sink.yield(.tick(DeviceClock.now()))
+                }
+            }
+        }
+        let signalSources = InputSources.feed(sink, interactive: mode == .interactive)
+        defer { signalSources.forEach { $0.cancel() } }
+
+        var logic = GameSessionLogic<Game>(mode: mode, screen: screen, clientArguments: clientArguments)
+        presenter.begin(logic.screen)
+        var ending = SessionEnding.quit
+        for await event in events {
+            let step = logic.handle(event)
+            presenter.present(step.outputs, screen: logic.screen)
+            if let action = step.action {
+                let (client, screen) = (client, logic.screen)
+                group.addTask {
+                    let result: Result<Game.ActionResult, ParlorClientError>
+                    do throws(ParlorClientError) {
+                        result = .success(try await Game.perform(action, in: screen, client: client))
+                    } catch {
+                        result = .failure(error)
+                    }
+                    sink.yield(.actionFinished(action, result))
+                }
+            }
+            if let end = step.ending {
+                ending = end
+                break
+            }
+        }
+        presenter.end(farewell: mode == .interactive ? logic.farewell(for: ending, server: client.server.url) : nil)
+        sink.finish()
+        return ending.exitStatus
+    }
+}

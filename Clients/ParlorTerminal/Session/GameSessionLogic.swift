@@ -1,0 +1,90 @@
+import ParlorClient
+
+/// What a session does with each event, as a plain value: the screen state it keeps, what to report,
+/// which action to start, and when to stop. `GameSession` carries the steps out. The connection, the
+/// end of input, signals and the shape of a script's line are the same in every game and handled
+/// here; the rest is the game's (`TerminalGame`).
+struct GameSessionLogic<Game: TerminalGame> {
+    typealias Mode = SessionMode
+    typealias Ending = SessionEnding
+
+    struct Step: Sendable, Equatable {
+        var outputs: [Game.Output] = []
+        /// An action to start; its outcome comes back as `.actionFinished`.
+        var action: Game.Action?
+        var ending: Ending?
+    }
+
+    let mode: Mode
+    /// The game's side of the session: its screen, and whatever else it remembers.
+    private(set) var game: Game
+    /// Options a command in a farewell repeats (`--server`, `--profile`) so it comes back as the same user.
+    let clientArguments: [String]
+
+    var screen: Game.Screen { game.screen }
+
+    init(mode: Mode, screen: Game.Screen, clientArguments: [String] = []) {
+        self.mode = mode
+        self.game = Game(screen: screen)
+        self.clientArguments = clientArguments
+    }
+
+    /// A sentence to leave on the terminal after the full screen is gone.
+    func farewell(for ending: Ending, server: String) -> String? {
+        let place = Game.placeName
+        switch ending {
+        case .quit: return game.farewellAfterQuit(clientArguments: clientArguments)
+        case .left: return "You left \(place) \(screen.code)."
+        case .deleted: return "\(place.prefix(1).uppercased() + place.dropFirst()) \(screen.code) was deleted."
+        case .connectionClosed: return "The connection to \(server) is closed."
+        }
+    }
+
+    mutating func handle(_ event: SessionEvent<Game>) -> Step {
+        var step = Step()
+        switch event {
+        case .update(let update, let receivedAt):
+            step = game.receive(update, at: receivedAt, mode: mode)
+        case .streamEnded:
+            step.ending = game.streamEnded()
+        case .connection(let connection):
+            guard connection != screen.connection else { return step }
+            game.screen.connection = connection
+            if case .connected(let userId) = connection { game.screen.me = userId }
+            step.outputs = [.status(connection)]
+        case .key(let key):
+            step.action = game.press(key)
+        case .line(let line):
+            switch game.scriptRequest(line) {
+            case nil:
+                break
+            case .success(.show)?:
+                step.outputs = game.snapshot
+            case .success(.action(let requested))?:
+                step.action = requested
+            case .failure(let error)?:
+                step.outputs = [.error(action: nil, code: nil, message: error.message)]
+            }
+        case .inputEnded:
+            // Keys: the terminal went away. Lines: the script has said all it will; keep reporting
+            // until a signal or `quit`.
+            if mode == .interactive { step.ending = .quit }
+        case .resize:
+            break
+        case .tick(let now):
+            game.tick(now)
+        case .signal:
+            step.ending = .quit
+        case .actionFinished(let action, .success(let result)):
+            step = game.succeeded(action, with: result, mode: mode)
+        case .actionFinished(let action, .failure(let error)):
+            step = game.failed(action, with: error)
+        }
+        if step.action == .quit {
+            step.action = nil
+            step.ending = .quit
+        }
+        if let action = step.action { game.starting(action) }
+        return step
+    }
+}

@@ -1,0 +1,158 @@
+import ParlorClient
+import ParlorRules
+import ParlorWire
+
+/// Rummy rooms on the terminal: create, join or watch a room by its code; the keys and the script
+/// commands are `RoomScreenState.handle` and `ScriptCommand`; the screen is `RoomScreen`.
+struct RoomGame: TerminalGame {
+    enum Entry: Sendable {
+        case create(pointLimit: Int, pointValue: Int, playerCount: Int, playerName: String)
+        case join(code: String, playerName: String)
+        case watch(code: String)
+    }
+
+    static let render = RoomScreen.render
+    static let placeName = "room"
+
+    var screen: RoomScreenState
+
+    init(screen: RoomScreenState) {
+        self.screen = screen
+    }
+
+    // MARK: Reactions
+
+    /// A room from the stream (nil: deleted); an older or equal version than shown is not news.
+    mutating func receive(_ room: GameRoom?, at _: Instant, mode _: SessionMode) -> Step {
+        guard let room else {
+            screen.roomDeleted = true
+            return Step(outputs: [.room(nil)], ending: .deleted)
+        }
+        if let current = screen.room, room.version <= current.version { return Step() }
+        screen.room = room
+        return Step(outputs: [.room(room)])
+    }
+
+    func streamEnded() -> SessionEnding? {
+        screen.roomDeleted ? .deleted : .connectionClosed
+    }
+
+    mutating func press(_ key: Key) -> RoomAction? {
+        screen.message = nil
+        return screen.handle(key)
+    }
+
+    func scriptRequest(_ line: String) -> Result<ScriptRequest<RoomAction>, ScriptCommandError>? {
+        ScriptCommand.parse(line, in: screen).map { parsed in
+            parsed.map { command in
+                switch command {
+                case .action(let action): .action(action)
+                case .showRoom: .show
+                }
+            }
+        }
+    }
+
+    var snapshot: [RoomOutput] {
+        screen.room.map { [.room($0)] } ?? []
+    }
+
+    /// The reply's room comes first (the stream's copy of it is then not repeated), then what was done.
+    mutating func succeeded(_ action: RoomAction, with room: GameRoom?, mode: SessionMode) -> Step {
+        var step = Step()
+        if let room, room.version > (screen.room?.version ?? 0) {
+            screen.room = room
+            step.outputs.append(.room(room))
+        }
+        step.outputs.append(.done(action))
+        if action == .leave {
+            step.outputs.append(.left(code: screen.code))
+            step.ending = .left
+        } else if mode == .interactive {
+            screen.message = RoomScreenState.Message(Self.confirmation(action, screen: screen))
+        }
+        return step
+    }
+
+    mutating func failed(_ action: RoomAction, with error: ParlorClientError) -> Step {
+        screen.message = RoomScreenState.Message(error.description, isError: true)
+        return Step(outputs: [.error(error, action: action.name)])
+    }
+
+    static func confirmation(_ action: RoomAction, screen: RoomScreenState) -> String {
+        switch action {
+        case .setReady(true): "You are ready."
+        case .setReady(false): "You are not ready."
+        case .start: "The game has started."
+        case .submitScore(let player, let round, let score):
+            "\(screen.room?.players.first { $0.id == player }?.name ?? "The player") scores \(score) in round \(round)."
+        case .nextRound: screen.room?.isFinished == true ? "The game is over." : "Round \(screen.room?.currentRound ?? 0) has begun."
+        case .leave: "You left the room."
+        case .quit: ""
+        }
+    }
+
+    // MARK: The server
+
+    static func enter(
+        _ entry: Entry, client: ParlorClient
+    ) async throws(ParlorClientError) -> (screen: RoomScreenState, outputs: [RoomOutput]) {
+        let seat: RoomServiceResult
+        switch entry {
+        case .create(let pointLimit, let pointValue, let playerCount, let playerName):
+            seat = try await client.createRoom(
+                pointLimit: pointLimit, pointValue: pointValue, playerCount: playerCount, playerName: playerName)
+        case .join(let code, let playerName):
+            seat = try await client.joinRoom(code: code, playerName: playerName)
+        case .watch(let code):
+            return (RoomScreenState(server: client.server.url, code: code), [])
+        }
+        let screen = RoomScreenState(server: client.server.url, code: seat.room.id, room: seat.room, me: seat.currentUserId)
+        return (screen, [.seat(seat)])
+    }
+
+    static func follow(
+        _ screen: RoomScreenState, client: ParlorClient
+    ) async throws(ParlorClientError) -> AsyncStream<GameRoom?> {
+        try await client.observeRoom(code: screen.code)
+    }
+
+    /// The room the server answers with, if any.
+    static func perform(
+        _ action: RoomAction, in screen: RoomScreenState, client: ParlorClient
+    ) async throws(ParlorClientError) -> GameRoom? {
+        let code = screen.code
+        switch action {
+        case .setReady(let ready): return try await client.setReady(roomCode: code, ready: ready)
+        case .start: return try await client.startGame(roomCode: code)
+        case .submitScore(let player, let round, let score):
+            return try await client.submitScore(roomCode: code, playerId: player, round: round, score: score)
+        case .nextRound: return try await client.nextRound(roomCode: code)
+        case .leave:
+            try await client.leaveRoom(roomCode: code)
+            return nil
+        case .quit: return nil
+        }
+    }
+
+    static func refusal(_ error: ParlorClientError, entering _: Entry) -> String {
+        error.description
+    }
+}
+
+extension RoomScreenState: GameScreen {}
+extension RoomAction: GameAction {}
+
+// MARK: The names the room session's tests use (from before lobbies came)
+
+typealias SessionLogic = GameSessionLogic<RoomGame>
+
+extension SessionEvent where Game == RoomGame {
+    /// A room from the stream; the room never reads the time it came.
+    static func room(_ room: GameRoom?) -> Self { .update(room, receivedAt: .epoch) }
+    static var roomStreamEnded: Self { .streamEnded }
+}
+
+extension SessionEnding {
+    static var roomDeleted: Self { .deleted }
+}
