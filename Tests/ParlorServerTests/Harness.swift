@@ -12,6 +12,7 @@ import WebSocketCore
 /// Runs a Parlor server on 127.0.0.1:0 for the duration of `body`.
 func withParlor<R: Sendable>(
     store: any ParlorStore = InMemoryStore(), clock: any ParlorClock = SystemClock(),
+    games: [any GameModule] = ParlorGames.standard,
     configure: (inout ServerConfiguration) -> Void = { _ in },
     _ body: (_ harness: ParlorHarness) async throws -> R
 ) async throws -> R {
@@ -23,7 +24,7 @@ func withParlor<R: Sendable>(
     configure(&configuration)
     var logger = Logger(label: "parlor.test")
     logger.logLevel = .warning
-    let server = try await ParlorServer(configuration: configuration, store: store, clock: clock, logger: logger)
+    let server = try await ParlorServer(configuration: configuration, store: store, clock: clock, logger: logger, games: games)
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await server.run() }
         let port = try await server.localAddress().port!
