@@ -96,12 +96,12 @@ let package = Package(
 
         .target(
             name: "ParlorClient",
-            dependencies: ["ParlorWire", "WebSocketCore", "SystemTLS", nio, nioPosix, nioConcurrencyHelpers, logging],
+            dependencies: ["ParlorRules", "ParlorWire", "WebSocketCore", "SystemTLS", nio, nioPosix, nioConcurrencyHelpers, logging],
             path: "Clients/ParlorClient"
         ),
         .target(
             name: "ParlorTerminal",
-            dependencies: ["ParlorClient", "ParlorWire", argumentParser],
+            dependencies: ["ParlorClient", "ParlorRules", "ParlorWire", argumentParser],
             path: "Clients/ParlorTerminal"
         ),
         .executableTarget(
@@ -115,7 +115,7 @@ let package = Package(
         .target(
             name: "ParlorLoad",
             dependencies: [
-                "ParlorClient", "ParlorWire", "WebSocketCore", nio, nioPosix, nioConcurrencyHelpers, logging,
+                "ParlorClient", "ParlorRules", "ParlorWire", "WebSocketCore", nio, nioPosix, nioConcurrencyHelpers, logging,
                 argumentParser,
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
@@ -139,11 +139,16 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ParlorRulesTests", dependencies: ["ParlorRules"]),
-        .testTarget(name: "ParlorWireTests", dependencies: ["ParlorWire"]),
+        .testTarget(name: "ParlorWireTests", dependencies: ["ParlorRules", "ParlorWire"]),
         .testTarget(
             name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorRules", "ParlorWire", "WebSocketCore", "ParlorTestSupport"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "ParlorClientTests", dependencies: ["ParlorClient", "ParlorTerminal", "ParlorTestSupport"]),
+        .testTarget(
+            name: "ParlorClientTests",
+            dependencies: [
+                "ParlorClient", "ParlorTerminal", "ParlorRules", "ParlorWire", "WebSocketCore", "ParlorTestSupport", nio,
+                nioConcurrencyHelpers, argumentParser,
+            ]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

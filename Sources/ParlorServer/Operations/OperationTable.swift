@@ -6,6 +6,8 @@ import ParlorWire
 /// answered from here; the session and the HTTP layer never name an operation.
 struct OperationTable: Sendable {
     private let entries: [OperationName: [OperationEntry]]
+    /// How each name's arguments are read into a routed call, built once.
+    private let readers: [OperationName: ArgumentsChoice<(name: OperationName, call: Call)>]
 
     /// Fails (a programmer error, at start-up) when two registrations of one name cannot be told apart.
     init(_ entries: [OperationEntry]) {
@@ -17,10 +19,19 @@ struct OperationTable: Sendable {
                 "Operation \(name) is registered more than once without a distinct claim")
         }
         self.entries = byName
+        var readers: [OperationName: ArgumentsChoice<(name: OperationName, call: Call)>] = [:]
+        for name in byName.keys {
+            readers[name] = Self.choice(for: name, in: byName).map { choice in choice.map { (name, $0) } }
+        }
+        self.readers = readers
     }
 
     /// How to read the arguments of `name`, or nil when no game answers it.
     func choice(for name: OperationName) -> ArgumentsChoice<Call>? {
+        Self.choice(for: name, in: entries)
+    }
+
+    private static func choice(for name: OperationName, in entries: [OperationName: [OperationEntry]]) -> ArgumentsChoice<Call>? {
         guard let shared = entries[name], let first = shared.first else { return nil }
         if shared.count == 1 { return .one(Self.reader(first)) }
         return .byKey(shared.map { ($0.claim!.key, $0.claim!.label, Self.reader($0)) })
@@ -46,11 +57,9 @@ struct OperationTable: Sendable {
 
     /// Decodes a WebSocket request frame.
     func decode(_ frame: some Sequence<UInt8>) -> Result<(id: RequestID, name: OperationName, call: Call), BadRequest> {
-        // The name is read from the frame a second time only on success, where it is known to be a string.
-        let table = self
-        return RequestEnvelope.decode(frame) { name in
-            table.choice(for: OperationName(name)).map { choice in choice.map { (OperationName(name), $0) } }
-        }.map { (id: $0.id, name: $0.call.0, call: $0.call.1) }
+        let readers = readers
+        return RequestEnvelope.decode(frame) { readers[OperationName($0)] }
+            .map { (id: $0.id, name: $0.call.name, call: $0.call.call) }
     }
 
     static let unauthenticated = WireError(.unauthenticated, "Sign in first: send hello (with your token to resume).")
