@@ -1,0 +1,13 @@
+import ParlorWire
+import Testing
+
+@Suite struct OperationTests {
+    @Test func requestFramesAreWrittenWithSortedArguments() throws {
+        let create = Request(id: .number(7), operation: .createRoom(CreateRoomArguments(pointLimit: 200, pointValue: 25, playerCount: 4, playerName: "Bo")))
+        #expect(text(try create.encoded()) == #"{"id":7,"op":"createRoom","args":{"playerCount":4,"playerName":"Bo","pointLimit":200,"pointValue":25}}"#)
+        let start = Request(id: .string("s"), operation: .startGame(.lobby(lobbyId: "L1", gameId: nil)))
+        #expect(text(try start.encoded()) == #"{"id":"s","op":"startGame","args":{"lobbyId":"L1"}}"#)
+        let observe = Request(id: .null, operation: .observeCatalog(EmptyArguments()))
+        #expect(text(try observe.encoded()) == #"{"id":null,"op":"observeCatalog","args":{}}"#)
+    }
+}
