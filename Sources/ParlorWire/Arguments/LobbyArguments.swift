@@ -19,13 +19,13 @@ public struct LobbyUserArguments: Sendable, Equatable, Codable {
     }
 }
 
-public struct CreateLobbyArguments: Sendable, Equatable, Codable {
+public struct CreateLobbyArguments: OperationArguments {
     public var user: LobbyUserArguments
 
     public init(user: LobbyUserArguments) { self.user = user }
 }
 
-public struct JoinLobbyArguments: Sendable, Equatable, Codable {
+public struct JoinLobbyArguments: OperationArguments {
     public var lobbyCode: String
     public var user: LobbyUserArguments
 
@@ -35,7 +35,7 @@ public struct JoinLobbyArguments: Sendable, Equatable, Codable {
     }
 }
 
-public struct SubmitWordArguments: Sendable, Equatable, Codable {
+public struct SubmitWordArguments: OperationArguments {
     public var lobbyId: String
     public var word: String
 
@@ -46,7 +46,7 @@ public struct SubmitWordArguments: Sendable, Equatable, Codable {
 }
 
 /// `leaveLobby {lobbyId}`, `observeLobby {lobbyId}`.
-public struct LobbyIdArguments: Sendable, Equatable, Codable {
+public struct LobbyIdArguments: OperationArguments {
     public var lobbyId: String
 
     public init(lobbyId: String) { self.lobbyId = lobbyId }
@@ -61,4 +61,25 @@ public struct StartLobbyGameArguments: Sendable, Equatable, Codable {
         self.lobbyId = lobbyId
         self.gameId = gameId
     }
+}
+
+// MARK: Operations
+
+extension Operation {
+    public static func createLobby(_ arguments: CreateLobbyArguments) -> Operation { Operation(.createLobby, arguments) }
+    public static func joinLobby(_ arguments: JoinLobbyArguments) -> Operation { Operation(.joinLobby, arguments) }
+    public static func submitWord(_ arguments: SubmitWordArguments) -> Operation { Operation(.submitWord, arguments) }
+    public static func leaveLobby(_ arguments: LobbyIdArguments) -> Operation { Operation(.leaveLobby, arguments) }
+    public static func observeLobby(_ arguments: LobbyIdArguments) -> Operation { Operation(.observeLobby, arguments) }
+}
+
+extension OperationSpec {
+    /// The word lobby operations (`startGame` is shared: `StartGameArguments`).
+    static let wordLobby: [OperationSpec] = [
+        OperationSpec(.createLobby, CreateLobbyArguments.self),
+        OperationSpec(.joinLobby, JoinLobbyArguments.self),
+        OperationSpec(.submitWord, SubmitWordArguments.self),
+        OperationSpec(.leaveLobby, LobbyIdArguments.self),
+        OperationSpec(.observeLobby, LobbyIdArguments.self),
+    ]
 }

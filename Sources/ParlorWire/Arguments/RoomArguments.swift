@@ -4,7 +4,7 @@ import ParlorRules
 // rules can answer a malformed one with INVALID_ROOM_CODE; player ids must be UUIDs (else BAD_REQUEST).
 // Ranges and lengths are the rules' to check.
 
-public struct CreateRoomArguments: Sendable, Equatable, Codable {
+public struct CreateRoomArguments: OperationArguments {
     public var pointLimit: Int
     public var pointValue: Int
     public var playerCount: Int
@@ -18,7 +18,7 @@ public struct CreateRoomArguments: Sendable, Equatable, Codable {
     }
 }
 
-public struct JoinRoomArguments: Sendable, Equatable, Codable {
+public struct JoinRoomArguments: OperationArguments {
     public var code: String
     public var playerName: String
 
@@ -28,7 +28,7 @@ public struct JoinRoomArguments: Sendable, Equatable, Codable {
     }
 }
 
-public struct SetReadyArguments: Sendable, Equatable, Codable {
+public struct SetReadyArguments: OperationArguments {
     public var roomCode: String
     public var playerId: UserID
     public var ready: Bool
@@ -40,7 +40,7 @@ public struct SetReadyArguments: Sendable, Equatable, Codable {
     }
 }
 
-public struct LeaveRoomArguments: Sendable, Equatable, Codable {
+public struct LeaveRoomArguments: OperationArguments {
     public var roomCode: String
     public var playerId: UserID
 
@@ -50,7 +50,7 @@ public struct LeaveRoomArguments: Sendable, Equatable, Codable {
     }
 }
 
-public struct SubmitScoreArguments: Sendable, Equatable, Codable {
+public struct SubmitScoreArguments: OperationArguments {
     public var roomCode: String
     public var playerId: UserID
     public var round: Int
@@ -65,14 +65,14 @@ public struct SubmitScoreArguments: Sendable, Equatable, Codable {
 }
 
 /// `nextRound {roomCode}`.
-public struct RoomCodeArguments: Sendable, Equatable, Codable {
+public struct RoomCodeArguments: OperationArguments {
     public var roomCode: String
 
     public init(roomCode: String) { self.roomCode = roomCode }
 }
 
 /// `observeRoom {code}`, `getRoom {code}`.
-public struct CodeArguments: Sendable, Equatable, Codable {
+public struct CodeArguments: OperationArguments {
     public var code: String
 
     public init(code: String) { self.code = code }
@@ -80,7 +80,7 @@ public struct CodeArguments: Sendable, Equatable, Codable {
 
 /// `listGames {userId?, before?, limit?}`: finished games, newest first. `before` is an ISO-8601
 /// timestamp (a finished game's `finishedAt`) to page backwards from.
-public struct ListGamesArguments: Sendable, Equatable, Codable, DefaultArguments {
+public struct ListGamesArguments: OperationArguments, DefaultArguments {
     public var userId: UserID?
     public var before: String?
     public var limit: Int?
@@ -101,6 +101,35 @@ public struct ListGamesArguments: Sendable, Equatable, Codable, DefaultArguments
 
     /// `before` as an instant; nil when absent or not an ISO-8601 timestamp.
     public var beforeInstant: Instant? { before.flatMap(Instant.init(iso8601:)) }
+}
+
+// MARK: Operations
+
+extension Operation {
+    public static func createRoom(_ arguments: CreateRoomArguments) -> Operation { Operation(.createRoom, arguments) }
+    public static func joinRoom(_ arguments: JoinRoomArguments) -> Operation { Operation(.joinRoom, arguments) }
+    public static func setReady(_ arguments: SetReadyArguments) -> Operation { Operation(.setReady, arguments) }
+    public static func leaveRoom(_ arguments: LeaveRoomArguments) -> Operation { Operation(.leaveRoom, arguments) }
+    public static func observeRoom(_ arguments: CodeArguments) -> Operation { Operation(.observeRoom, arguments) }
+    public static func submitScore(_ arguments: SubmitScoreArguments) -> Operation { Operation(.submitScore, arguments) }
+    public static func nextRound(_ arguments: RoomCodeArguments) -> Operation { Operation(.nextRound, arguments) }
+    public static func getRoom(_ arguments: CodeArguments) -> Operation { Operation(.getRoom, arguments) }
+    public static func listGames(_ arguments: ListGamesArguments) -> Operation { Operation(.listGames, arguments) }
+}
+
+extension OperationSpec {
+    /// The rummy room operations (`startGame` is shared: `StartGameArguments`).
+    static let rummy: [OperationSpec] = [
+        OperationSpec(.createRoom, CreateRoomArguments.self),
+        OperationSpec(.joinRoom, JoinRoomArguments.self),
+        OperationSpec(.setReady, SetReadyArguments.self),
+        OperationSpec(.leaveRoom, LeaveRoomArguments.self),
+        OperationSpec(.observeRoom, CodeArguments.self),
+        OperationSpec(.submitScore, SubmitScoreArguments.self),
+        OperationSpec(.nextRound, RoomCodeArguments.self),
+        OperationSpec(.getRoom, CodeArguments.self),
+        OperationSpec(.listGames, ListGamesArguments.self),
+    ]
 }
 
 /// Arguments whose fields are all optional, so `args` may be left out entirely.

@@ -1,7 +1,7 @@
 /// `startGame` serves both systems: `{roomCode}` starts a rummy game, `{lobbyId, gameId?}` starts a word
 /// lobby round (`gameId` absent: the lobby's next game of the catalog). Exactly one of `roomCode` and
 /// `lobbyId` must be present; anything else is a bad request.
-public enum StartGameArguments: Sendable, Equatable, Codable {
+public enum StartGameArguments: OperationArguments {
     case room(roomCode: String)
     case lobby(lobbyId: String, gameId: String?)
 
@@ -33,4 +33,17 @@ public enum StartGameArguments: Sendable, Equatable, Codable {
             try container.encodeIfPresent(gameId, forKey: .gameId)
         }
     }
+}
+
+// MARK: Operations
+
+extension Operation {
+    public static func startGame(_ arguments: StartGameArguments) -> Operation { Operation(.startGame, arguments) }
+}
+
+extension OperationSpec {
+    /// Operations several games share, told apart by their arguments.
+    static let shared: [OperationSpec] = [
+        OperationSpec(.startGame, StartGameArguments.self),
+    ]
 }

@@ -1,70 +1,39 @@
-/// One request's operation with its typed arguments.
-public enum Operation: Sendable, Equatable {
-    case hello(HelloArguments)
-    case createRoom(CreateRoomArguments)
-    case joinRoom(JoinRoomArguments)
-    case setReady(SetReadyArguments)
-    case startGame(StartGameArguments)
-    case leaveRoom(LeaveRoomArguments)
-    case observeRoom(CodeArguments)
-    case unsubscribe(UnsubscribeArguments)
-    case submitScore(SubmitScoreArguments)
-    case nextRound(RoomCodeArguments)
-    case getRoom(CodeArguments)
-    case listGames(ListGamesArguments)
-    case createLobby(CreateLobbyArguments)
-    case joinLobby(JoinLobbyArguments)
-    case submitWord(SubmitWordArguments)
-    case leaveLobby(LobbyIdArguments)
-    case observeLobby(LobbyIdArguments)
-    case getCatalog(GetCatalogArguments)
-    case observeCatalog(EmptyArguments)
+/// One request's operation: its name with its typed arguments.
+///
+/// A game declares each of its operations once, in its wire file beside the arguments type: a
+/// constructor (`Operation.createRoom(_:)`) and an `OperationSpec` in the game's list, which
+/// `Operation.specs` names. Nothing here lists the operations themselves.
+public struct Operation: Sendable, Equatable {
+    public let name: OperationName
+    public let arguments: any OperationArguments
 
-    public var name: OperationName {
-        switch self {
-        case .hello: .hello
-        case .createRoom: .createRoom
-        case .joinRoom: .joinRoom
-        case .setReady: .setReady
-        case .startGame: .startGame
-        case .leaveRoom: .leaveRoom
-        case .observeRoom: .observeRoom
-        case .unsubscribe: .unsubscribe
-        case .submitScore: .submitScore
-        case .nextRound: .nextRound
-        case .getRoom: .getRoom
-        case .listGames: .listGames
-        case .createLobby: .createLobby
-        case .joinLobby: .joinLobby
-        case .submitWord: .submitWord
-        case .leaveLobby: .leaveLobby
-        case .observeLobby: .observeLobby
-        case .getCatalog: .getCatalog
-        case .observeCatalog: .observeCatalog
-        }
+    public init(_ name: OperationName, _ arguments: some OperationArguments) {
+        self.name = name
+        self.arguments = arguments
     }
 
-    var arguments: any Encodable & Sendable {
-        switch self {
-        case .hello(let args): args
-        case .createRoom(let args): args
-        case .joinRoom(let args): args
-        case .setReady(let args): args
-        case .startGame(let args): args
-        case .leaveRoom(let args): args
-        case .observeRoom(let args): args
-        case .unsubscribe(let args): args
-        case .submitScore(let args): args
-        case .nextRound(let args): args
-        case .getRoom(let args): args
-        case .listGames(let args): args
-        case .createLobby(let args): args
-        case .joinLobby(let args): args
-        case .submitWord(let args): args
-        case .leaveLobby(let args): args
-        case .observeLobby(let args): args
-        case .getCatalog(let args): args
-        case .observeCatalog(let args): args
-        }
+    /// The arguments as `type`, or nil when they are of another type.
+    public func arguments<Arguments: OperationArguments>(as type: Arguments.Type) -> Arguments? {
+        arguments as? Arguments
     }
+
+    public static func == (lhs: Operation, rhs: Operation) -> Bool {
+        lhs.name == rhs.name && lhs.arguments.isEqual(to: rhs.arguments)
+    }
+}
+
+extension Operation {
+    /// Every game's operations; a new game adds its wire file's list here.
+    static let specs: [OperationSpec] =
+        OperationSpec.session + OperationSpec.rummy + OperationSpec.wordLobby + OperationSpec.catalog + OperationSpec.shared
+
+    /// How the arguments of each operation name are read.
+    static let registry: [OperationName: ArgumentsChoice<Operation>] = {
+        var registry: [OperationName: ArgumentsChoice<Operation>] = [:]
+        for spec in specs {
+            precondition(registry[spec.name] == nil, "Operation \(spec.name) is registered more than once")
+            registry[spec.name] = spec.choice
+        }
+        return registry
+    }()
 }

@@ -50,10 +50,6 @@ public struct OperationName: RawRepresentable, Hashable, Sendable, Codable, Cust
 }
 
 extension OperationName: CaseIterable {
-    /// Every operation Parlor's clients send.
-    public static let allCases: [OperationName] = [
-        .hello, .createRoom, .joinRoom, .setReady, .startGame, .leaveRoom, .observeRoom, .submitScore, .nextRound,
-        .getRoom, .listGames, .createLobby, .joinLobby, .submitWord, .leaveLobby, .observeLobby, .getCatalog,
-        .observeCatalog, .unsubscribe,
-    ]
+    /// Every operation Parlor's clients send: the names the games registered.
+    public static let allCases: [OperationName] = Operation.specs.map(\.name)
 }

@@ -92,8 +92,9 @@ final class FakeBackend: Sendable {
     private func handle(_ request: Request, connection: Int, socket: WebSocket, user: inout UserID?) async {
         let now = Instant(millisecondsSinceEpoch: 1_800_000_000_000)
         do {
-            switch request.operation {
-            case .hello(let args):
+            switch request.operation.name {
+            case .hello:
+                let args = try arguments(of: request, as: HelloArguments.self)
                 let (known, token) = state.withLockedValue { state -> (UserID, String) in
                     state.helloTokens.append(args.token)
                     if let token = args.token, let known = state.users[token] { return (known, token) }
@@ -105,7 +106,8 @@ final class FakeBackend: Sendable {
                 }
                 user = known
                 await send(socket, try Reply.result(id: request.id, HelloResult(userId: known, token: token, resumed: args.token == token)))
-            case .createRoom(let args):
+            case .createRoom:
+                let args = try arguments(of: request, as: CreateRoomArguments.self)
                 let caller = try signedIn(user)
                 let room = try state.withLockedValue { state -> RummyRoom in
                         state.nextRoom += 1
@@ -117,30 +119,40 @@ final class FakeBackend: Sendable {
                         return room
                 }
                 await send(socket, try Reply.result(id: request.id, RoomServiceResult(room: GameRoom(room), currentUserId: caller)))
-            case .joinRoom(let args):
+            case .joinRoom:
+                let args = try arguments(of: request, as: JoinRoomArguments.self)
                 let caller = try signedIn(user)
                 let room = try await change(args.code, .join(playerName: args.playerName), by: caller)
                 await send(socket, try Reply.result(id: request.id, RoomServiceResult(room: GameRoom(room), currentUserId: caller)))
-            case .setReady(let args):
+            case .setReady:
+                let args = try arguments(of: request, as: SetReadyArguments.self)
                 let room = try await change(args.roomCode, .setReady(playerId: args.playerId, ready: args.ready), by: try signedIn(user))
                 await send(socket, try Reply.result(id: request.id, GameRoom(room)))
-            case .startGame(.room(let code)):
+            case .startGame:
+                guard case .room(let code) = try arguments(of: request, as: StartGameArguments.self) else {
+                    throw unavailable(request)
+                }
                 let room = try await change(code, .startGame, by: try signedIn(user))
                 await send(socket, try Reply.result(id: request.id, GameRoom(room)))
-            case .submitScore(let args):
+            case .submitScore:
+                let args = try arguments(of: request, as: SubmitScoreArguments.self)
                 let room = try await change(
                     args.roomCode, .submitScore(playerId: args.playerId, round: args.round, score: args.score), by: try signedIn(user))
                 await send(socket, try Reply.result(id: request.id, GameRoom(room)))
-            case .nextRound(let args):
+            case .nextRound:
+                let args = try arguments(of: request, as: RoomCodeArguments.self)
                 let room = try await change(args.roomCode, .nextRound, by: try signedIn(user))
                 await send(socket, try Reply.result(id: request.id, GameRoom(room)))
-            case .leaveRoom(let args):
+            case .leaveRoom:
+                let args = try arguments(of: request, as: LeaveRoomArguments.self)
                 _ = try await change(args.roomCode, .leave(playerId: args.playerId), by: try signedIn(user))
                 await send(socket, Reply.success(id: request.id))
-            case .getRoom(let args):
+            case .getRoom:
+                let args = try arguments(of: request, as: CodeArguments.self)
                 guard let room = self.room(args.code.uppercased()) else { throw WireError(RoomError.roomNotFound(code: args.code)) }
                 await send(socket, try Reply.result(id: request.id, GameRoom(room)))
-            case .observeRoom(let args):
+            case .observeRoom:
+                let args = try arguments(of: request, as: CodeArguments.self)
                 let code = args.code.uppercased()
                 let found = state.withLockedValue { state -> (Int, RummyRoom)? in
                     guard let room = state.rooms[code] else { return nil }
@@ -155,7 +167,8 @@ final class FakeBackend: Sendable {
                 guard let (topic, room) = found else { throw WireError(RoomError.roomNotFound(code: args.code)) }
                 await send(socket, try Reply.result(id: request.id, Subscribed(subscription: topic)))
                 await send(socket, EventMessage.frame(subscription: topic, event: .room, data: try? EncodedJSON(GameRoom(room))))
-            case .unsubscribe(let args):
+            case .unsubscribe:
+                let args = try arguments(of: request, as: UnsubscribeArguments.self)
                 let found = state.withLockedValue { state -> Bool in
                     guard let code = state.topics.first(where: { $0.value == args.subscription })?.key,
                           state.subscribers[code]?[connection] != nil else { return false }
@@ -166,7 +179,7 @@ final class FakeBackend: Sendable {
                 await send(socket, EventMessage.end(subscription: args.subscription))
                 await send(socket, Reply.success(id: request.id))
             default:
-                throw WireError(.notFound, "\(request.operation.name.rawValue) is not available on this server.")
+                throw unavailable(request)
             }
         } catch let error as WireError {
             await send(socket, Reply.error(id: request.id, error))
@@ -175,6 +188,16 @@ final class FakeBackend: Sendable {
         } catch {
             await send(socket, Reply.error(id: request.id, .internalError()))
         }
+    }
+
+    private func unavailable(_ request: Request) -> WireError {
+        WireError(.notFound, "\(request.operation.name.rawValue) is not available on this server.")
+    }
+
+    /// The request's arguments as the type its operation name registers; another type is a bug in the wire module.
+    private func arguments<Arguments: OperationArguments>(of request: Request, as type: Arguments.Type) throws -> Arguments {
+        guard let arguments = request.operation.arguments(as: type) else { throw WireError.internalError() }
+        return arguments
     }
 
     private func signedIn(_ user: UserID?) throws(WireError) -> UserID {
