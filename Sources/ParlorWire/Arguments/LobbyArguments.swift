@@ -65,6 +65,14 @@ public struct StartLobbyGameArguments: Sendable, Equatable, Codable {
 
 // MARK: Operations
 
+extension OperationName {
+    public static let createLobby = OperationName("createLobby")
+    public static let joinLobby = OperationName("joinLobby")
+    public static let submitWord = OperationName("submitWord")
+    public static let leaveLobby = OperationName("leaveLobby")
+    public static let observeLobby = OperationName("observeLobby")
+}
+
 extension Operation {
     public static func createLobby(_ arguments: CreateLobbyArguments) -> Operation { Operation(.createLobby, arguments) }
     public static func joinLobby(_ arguments: JoinLobbyArguments) -> Operation { Operation(.joinLobby, arguments) }

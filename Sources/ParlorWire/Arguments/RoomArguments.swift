@@ -105,6 +105,18 @@ public struct ListGamesArguments: OperationArguments, DefaultArguments {
 
 // MARK: Operations
 
+extension OperationName {
+    public static let createRoom = OperationName("createRoom")
+    public static let joinRoom = OperationName("joinRoom")
+    public static let setReady = OperationName("setReady")
+    public static let leaveRoom = OperationName("leaveRoom")
+    public static let observeRoom = OperationName("observeRoom")
+    public static let submitScore = OperationName("submitScore")
+    public static let nextRound = OperationName("nextRound")
+    public static let getRoom = OperationName("getRoom")
+    public static let listGames = OperationName("listGames")
+}
+
 extension Operation {
     public static func createRoom(_ arguments: CreateRoomArguments) -> Operation { Operation(.createRoom, arguments) }
     public static func joinRoom(_ arguments: JoinRoomArguments) -> Operation { Operation(.joinRoom, arguments) }
@@ -132,7 +144,3 @@ extension OperationSpec {
     ]
 }
 
-/// Arguments whose fields are all optional, so `args` may be left out entirely.
-public protocol DefaultArguments {
-    init()
-}

@@ -30,6 +30,11 @@ public struct EmptyArguments: OperationArguments, DefaultArguments {
 
 // MARK: Operations
 
+extension OperationName {
+    public static let getCatalog = OperationName("getCatalog")
+    public static let observeCatalog = OperationName("observeCatalog")
+}
+
 extension Operation {
     public static func hello(_ arguments: HelloArguments) -> Operation { Operation(.hello, arguments) }
     public static func unsubscribe(_ arguments: UnsubscribeArguments) -> Operation { Operation(.unsubscribe, arguments) }

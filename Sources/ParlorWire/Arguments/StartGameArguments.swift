@@ -37,6 +37,11 @@ public enum StartGameArguments: OperationArguments {
 
 // MARK: Operations
 
+extension OperationName {
+    /// Shared by rummy rooms (`roomCode`) and word lobbies (`lobbyId`).
+    public static let startGame = OperationName("startGame")
+}
+
 extension Operation {
     public static func startGame(_ arguments: StartGameArguments) -> Operation { Operation(.startGame, arguments) }
 }
