@@ -25,7 +25,7 @@ actor GameActor<Game: GameDefinition> {
     nonisolated let id: String
     nonisolated let code: Game.Code
     nonisolated let feed: Feed
-    private let host: GameHost<Game>
+    let host: GameHost<Game>
     private var state: Rules
     /// The public view of `state`, as published.
     private var encoded: EncodedJSON
@@ -108,25 +108,29 @@ actor GameActor<Game: GameDefinition> {
 
     // MARK: Groups
 
-    private enum Work: Sendable {
+    enum Work: Sendable {
         case action(Action, UserID)
         /// A scheduled action's timer went off.
         case timer(String)
     }
 
-    private enum Turn: Sendable {
+    enum Turn: Sendable {
         /// Another caller's group applied this mutation: here is its answer.
         case done(Result<GameResult<Rules>, WireError>)
         /// This caller runs the next group (its own mutation first).
         case lead
     }
 
-    private struct Pending {
+    struct Pending {
         var work: Work
         /// Nil for the caller running the group, who takes its answer directly.
         var continuation: CheckedContinuation<Turn, Never>?
     }
 
+    // Inlined, as `runGroup` and `save` are: every async frame on a request's path comes out of its
+    // task's allocator, and a deeper chain costs each request a fresh slab (measured in parlor-load
+    // throughput: malloc_consolidate under StackAllocator::alloc).
+    @inline(__always)
     private func submit(_ work: Work) async -> Result<GameResult<Rules>, WireError> {
         if isBusy {
             let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
@@ -156,156 +160,65 @@ actor GameActor<Game: GameDefinition> {
         next.continuation?.resume(returning: .lead)
     }
 
-    /// What one group has built so far, on top of the committed game.
-    private struct Draft {
-        var state: Rules
-        var encoded: EncodedJSON
-        var schedule: GameSchedule<Action>
-        /// Index in the group of the first mutation that changed the game or its schedule.
-        var firstChange: Int?
-        var frames: [GameFrames] = []
-        /// Newly scheduled actions, armed once saved.
-        var scheduled: [ScheduledAction<Action>] = []
-        /// Scheduled actions applied (their timers fired), to try again if the save fails.
-        var fired: [ScheduledAction<Action>] = []
-        var revoked: [UserID] = []
-        var archive: GameArchive?
-
-        mutating func consume(_ entry: ScheduledAction<Action>, at index: Int) {
-            schedule.remove(entry.key)
-            fired.append(entry)
-            firstChange = firstChange ?? index
-        }
-    }
-
     /// Takes the leader's mutation and everything queued behind it, applies them in order, saves the
-    /// resulting game once, then publishes every new version and answers everyone.
+    /// resulting game once, then publishes every new version and answers everyone. The applying is
+    /// synchronous (`apply(_:)`), so only the group itself waits in this task's frame for the store.
+    @inline(__always)
     private func runGroup(leader: Pending) async -> Result<GameResult<Rules>, WireError> {
         guard !isDeleted else { return .failure(host.game.notFound(id: id)) }
-        var group = [leader]
-        var results: [Result<GameResult<Rules>, WireError>] = []
-        var draft = Draft(state: state, encoded: encoded, schedule: schedule)
-        var early: [ScheduledAction<Action>] = []
         let now = host.clock.now
-        let environment = host.game.environment()
-        var index = -1
-        applying: while true {
-            index += 1
-            if index == group.count { takeQueued(into: &group) }
-            guard index < group.count else { break }
-            let action: Action
-            let caller: Caller
-            /// A scheduled action about to be applied: consumed whatever the rules make of it, in the
-            /// same save as its effect, so it takes effect exactly once.
-            var consumed: ScheduledAction<Action>?
-            switch group[index].work {
-            case .action(let requested, let user):
-                (action, caller) = (requested, .user(user))
-            case .timer(let key):
-                guard let entry = draft.schedule[key], entry.due <= now else {
-                    // Stale; or woken early (the clock stepped back): wait for the real time.
-                    if let entry = draft.schedule[key] { early.append(entry) }
-                    results.append(.success(.game(draft.state, draft.encoded, reply: nil)))
-                    continue
-                }
-                consumed = entry
-                (action, caller) = (entry.action, .clock)
-            }
-            var attempt = draft.state
-            let outcome: GameOutcome<Rules>
+        let group = Group(leader: leader, draft: Draft(state: state, encoded: encoded, schedule: schedule))
+        switch apply(group, at: now) {
+        case .delete(let reply):
             do {
-                outcome = try attempt.apply(action, by: caller, at: now, in: environment)
+                try await delete(reason: "its rules deleted it")
+                group.results.append(.success(.deleted(reply: reply)))
             } catch {
-                if let consumed { draft.consume(consumed, at: index) }
-                results.append(.failure(host.game.wireError(error)))
-                continue
+                group.results.append(.failure(error))
             }
-            if outcome.deletes {
-                if draft.firstChange != nil {
-                    // Save what came before first; this mutation leads a later group.
-                    putBack(group[index...])
-                    group.removeSubrange(index...)
-                    break applying
-                }
-                putBack(group[(index + 1)...])
-                group.removeSubrange((index + 1)...)
-                do {
-                    try await delete(reason: "its rules deleted it")
-                    results.append(.success(.deleted(reply: outcome.reply)))
-                } catch {
-                    results.append(.failure(error))
-                }
-                // Whatever queued behind the deletion finds the game gone (or still there if the
-                // deletion failed) when it leads the next group.
-                resume(group, with: results)
-                return results[0]
+            // Whatever queued behind the deletion finds the game gone (or still there if the deletion
+            // failed) when it leads the next group.
+        case .save:
+            if let firstChange = group.draft.firstChange {
+                await save(group, at: now, failing: firstChange)
             }
-            let changed = attempt.version != draft.state.version
-            var next = draft
-            if let consumed { next.consume(consumed, at: index) }
-            for effect in outcome.effects {
-                switch effect {
-                case .schedule, .cancelSchedule:
-                    if let scheduled = next.schedule.apply(effect) { next.scheduled.append(scheduled) }
-                    next.firstChange = next.firstChange ?? index
-                case .revokeView(let user):
-                    next.revoked.append(user)
-                case .archive(let archive):
-                    next.archive = archive
-                case .delete:
-                    break  // Handled above.
-                }
-            }
-            if changed {
-                do {
-                    next.encoded = try host.game.encodePublicView(attempt, at: now)
-                    next.frames.append(try GameFrames(attempt, publicView: next.encoded, topic: feed.topic, definition: host.game))
-                } catch {
-                    results.append(.failure(error))
-                    continue
-                }
-                next.state = attempt
-                next.firstChange = next.firstChange ?? index
-            }
-            draft = next
-            results.append(.success(.game(draft.state, draft.encoded, reply: outcome.reply)))
-            if outcome.archive != nil { break applying }
         }
-        if results.count < group.count {
-            putBack(group[results.count...])
-            group.removeSubrange(results.count...)
-        }
-        if let firstChange = draft.firstChange {
-            await save(draft, at: now, failing: firstChange, of: &results)
-        }
-        for entry in early { arm(entry) }
-        resume(group, with: results)
-        return results[0]
+        for entry in group.early { arm(entry) }
+        resume(group.members, with: group.results)
+        return group.results[0]
     }
 
     /// Saves a group's draft; adopts, publishes and carries out its effects once durable. On failure
     /// nothing of the group from its first change on is kept — answers computed on top of the unsaved
     /// game would describe a game that does not exist — and fired timers try again shortly, so a
     /// scheduled action (a round's end) is never lost to a full disk.
-    private func save(
-        _ draft: Draft, at now: Instant, failing firstChange: Int, of results: inout [Result<GameResult<Rules>, WireError>]
-    ) async {
+    @inline(__always)
+    private func save(_ group: Group, at now: Instant, failing firstChange: Int) async {
         do {
-            try await host.store.saveGame(StoredGame(
-                kind: Game.kind, id: id, code: code.rawValue, version: draft.state.version,
-                state: .value(StoredGameState<Game>(draft.state)),
-                schedule: try draft.schedule.json(), archive: draft.archive))
+            try await host.store.saveGame(storedGame(group.draft))
         } catch {
             let failure = host.storeFailure(error, operation: "save \(Game.kind.noun) \(id)")
-            for failed in firstChange..<results.count { results[failed] = .failure(failure) }
+            for failed in firstChange..<group.results.count { group.results[failed] = .failure(failure) }
             let retry = now.adding(milliseconds: GameHost<Game>.retryMilliseconds)
-            for entry in draft.fired {
+            for entry in group.draft.fired {
                 host.logger.warning(
                     "Scheduled action not saved; retrying", metadata: ["\(Game.kind.noun)": "\(id)", "schedule": "\(entry.key)"])
                 arm(ScheduledAction(key: entry.key, due: max(retry, entry.due), action: entry.action))
             }
             return
         }
+        adopt(group.draft)
+    }
+
+    /// The draft as the store keeps it.
+    private func storedGame(_ draft: Draft) throws(StoreError) -> StoredGame {
+        StoredGame(
+            kind: Game.kind, id: id, code: code.rawValue, version: draft.state.version,
+            state: .value(StoredGameState<Game>(draft.state)), schedule: try draft.schedule.json(), archive: draft.archive)
+    }
+
+    /// Makes a saved draft the committed game: publishes its versions and carries out its effects.
+    private func adopt(_ draft: Draft) {
         state = draft.state
         encoded = draft.encoded
         schedule = draft.schedule
@@ -318,7 +231,7 @@ actor GameActor<Game: GameDefinition> {
     }
 
     /// Moves every queued mutation into the group being built (they run in arrival order).
-    private func takeQueued(into group: inout [Pending]) {
+    func takeQueued(into group: inout [Pending]) {
         guard queueHead < queue.count else { return }
         group.append(contentsOf: queue[queueHead...])
         emptyQueue()
@@ -331,14 +244,14 @@ actor GameActor<Game: GameDefinition> {
     }
 
     /// Returns mutations taken into a group to the front of the queue, in order.
-    private func putBack(_ pending: ArraySlice<Pending>) {
+    func putBack(_ pending: ArraySlice<Pending>) {
         queue.replaceSubrange(queueHead..<queueHead, with: pending)
     }
 
     /// Answers every member of a group but its leader, whose answer is returned.
-    private func resume(_ group: [Pending], with results: [Result<GameResult<Rules>, WireError>]) {
-        for (member, result) in zip(group, results) {
-            member.continuation?.resume(returning: .done(result))
+    private func resume(_ members: [Pending], with results: [Result<GameResult<Rules>, WireError>]) {
+        for index in results.indices {
+            members[index].continuation?.resume(returning: .done(results[index]))
         }
     }
 

@@ -38,6 +38,7 @@ public enum ArgumentsChoice<Call>: Sendable {
 extension ArgumentsChoice {
     /// Reads the arguments under `key` of `container`, failing with the decoding errors `BadRequest`
     /// turns into sentences (`args.playerName is missing.`).
+    @inlinable
     func read<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Call {
         let present = container.contains(key) && !((try? container.decodeNil(forKey: key)) ?? false)
         switch self {
@@ -62,7 +63,8 @@ extension ArgumentsChoice {
     }
 
     /// Fails as `decode(_:forKey:)` does for a required value: missing, or null.
-    private static func missing<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Call {
+    @inlinable
+    static func missing<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Call {
         if container.contains(key) {
             throw DecodingError.valueNotFound(
                 Call.self, DecodingError.Context(codingPath: container.codingPath + [key], debugDescription: "null"))
@@ -72,11 +74,12 @@ extension ArgumentsChoice {
 }
 
 /// A coding key for any field name.
+@usableFromInline
 struct AnyCodingKey: CodingKey {
-    let stringValue: String
-    let intValue: Int? = nil
+    @usableFromInline let stringValue: String
+    @usableFromInline var intValue: Int? { nil }
 
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+    @inlinable init(_ string: String) { stringValue = string }
+    @inlinable init?(stringValue: String) { self.stringValue = stringValue }
+    @inlinable init?(intValue: Int) { nil }
 }

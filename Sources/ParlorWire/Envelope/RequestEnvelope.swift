@@ -10,6 +10,7 @@ import Foundation
 public enum RequestEnvelope {
     /// Decodes a text frame's bytes. `operations` gives the arguments of an operation name, or nil for
     /// a name it does not know.
+    @inlinable
     public static func decode<Call>(
         _ frame: some Sequence<UInt8>, operations: @escaping @Sendable (String) -> ArgumentsChoice<Call>?
     ) -> Result<(id: RequestID, call: Call), BadRequest> {
@@ -26,6 +27,7 @@ public enum RequestEnvelope {
 
     /// Decodes a callable function's body, `{"data": {...}}`, as `choice` reads arguments; an empty
     /// body is `{}`. Errors name fields below `data` (`data.lobbyCode is missing.`).
+    @inlinable
     public static func decodeCallable<Call>(_ body: some Collection<UInt8>, _ choice: ArgumentsChoice<Call>) -> Result<Call, BadRequest> {
         let decoder = JSONDecoder()
         decoder.userInfo[operationsKey] = Operations(lookup: { _ in choice })
@@ -38,20 +40,27 @@ public enum RequestEnvelope {
         }
     }
 
-    fileprivate static let operationsKey = CodingUserInfoKey(rawValue: "parlor.operations")!
+    // Usable from inlinable code, so a caller's `Call` is specialised where it is known (the server's
+    // hot path) instead of being looked up at run time for every request.
+    @usableFromInline static let operationsKey = CodingUserInfoKey(rawValue: "parlor.operations")!
 
-    fileprivate struct Operations<Call>: Sendable {
-        let lookup: @Sendable (String) -> ArgumentsChoice<Call>?
+    @usableFromInline
+    struct Operations<Call>: Sendable {
+        @usableFromInline let lookup: @Sendable (String) -> ArgumentsChoice<Call>?
+
+        @inlinable init(lookup: @escaping @Sendable (String) -> ArgumentsChoice<Call>?) { self.lookup = lookup }
     }
 }
 
-private enum FrameKey: String, CodingKey { case id, op, args }
+@usableFromInline enum FrameKey: String, CodingKey { case id, op, args }
 
 /// The decoding pass. It never throws for a bad request it can describe, so that the id read so far
 /// travels with the failure.
-private struct Frame<Call>: Decodable {
-    let outcome: Result<(id: RequestID, call: Call), BadRequest>
+@usableFromInline
+struct Frame<Call>: Decodable {
+    @usableFromInline let outcome: Result<(id: RequestID, call: Call), BadRequest>
 
+    @inlinable
     init(from decoder: any Decoder) throws {
         guard let operations = decoder.userInfo[RequestEnvelope.operationsKey] as? RequestEnvelope.Operations<Call> else {
             outcome = .failure(BadRequest(id: .null, field: nil, message: "The request could not be read."))
@@ -86,7 +95,8 @@ private struct Frame<Call>: Decodable {
 
     /// Foundation reports a fractional or out-of-range number given for an `Int` as an internal
     /// error (or as corrupt data with no coding path), so those are located with `NumberProbe`.
-    private static func describe(_ error: any Error, id: RequestID, container: KeyedDecodingContainer<FrameKey>) -> BadRequest {
+    @usableFromInline
+    static func describe(_ error: any Error, id: RequestID, container: KeyedDecodingContainer<FrameKey>) -> BadRequest {
         if let error = error as? DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
                 // Fall through to the probe.
@@ -101,12 +111,14 @@ private struct Frame<Call>: Decodable {
     }
 }
 
-private enum CallableKey: String, CodingKey { case data }
+@usableFromInline enum CallableKey: String, CodingKey { case data }
 
 /// `{"data": {...}}`.
-private struct CallableBody<Call>: Decodable {
-    let call: Call
+@usableFromInline
+struct CallableBody<Call>: Decodable {
+    @usableFromInline let call: Call
 
+    @inlinable
     init(from decoder: any Decoder) throws {
         guard let operations = decoder.userInfo[RequestEnvelope.operationsKey] as? RequestEnvelope.Operations<Call>,
               let choice = operations.lookup("")

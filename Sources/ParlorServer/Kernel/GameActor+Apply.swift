@@ -1,0 +1,148 @@
+import ParlorRules
+import ParlorWire
+
+/// Applying one group of mutations to a game's draft: synchronous, so that none of it waits in the
+/// frame of the task that then waits for the store.
+extension GameActor {
+    /// What one group has built so far, on top of the committed game.
+    struct Draft {
+        var state: Rules
+        var encoded: EncodedJSON
+        var schedule: GameSchedule<Action>
+        /// Index in the group of the first mutation that changed the game or its schedule.
+        var firstChange: Int?
+        var frames: [GameFrames] = []
+        /// Newly scheduled actions, armed once saved.
+        var scheduled: [ScheduledAction<Action>] = []
+        /// Scheduled actions applied (their timers fired), to try again if the save fails.
+        var fired: [ScheduledAction<Action>] = []
+        var revoked: [UserID] = []
+        var archive: GameArchive?
+
+        mutating func consume(_ entry: ScheduledAction<Action>, at index: Int) {
+            schedule.remove(entry.key)
+            fired.append(entry)
+            firstChange = firstChange ?? index
+        }
+    }
+
+    /// One group: its members in arrival order, their answers so far, and the draft they build on top
+    /// of the committed game. A class, so that the task waiting for the store keeps a reference in its
+    /// frame rather than the whole group (a larger frame costs every request an allocation).
+    final class Group {
+        var members: [Pending]
+        var results: [Result<GameResult<Rules>, WireError>] = []
+        var draft: Draft
+        /// Scheduled actions whose timers went off before their time (the clock stepped back).
+        var early: [ScheduledAction<Action>] = []
+
+        init(leader: Pending, draft: Draft) {
+            members = [leader]
+            self.draft = draft
+        }
+    }
+
+    /// How a group ends once its actions are applied.
+    enum Ending {
+        /// Save the draft (if anything changed), then answer everyone.
+        case save
+        /// The last member's action deletes the game (nothing before it in the group changed anything).
+        case delete(reply: Rules.Reply?)
+    }
+
+    /// Applies the group's actions in order, taking in what queues meanwhile, onto its draft; answers
+    /// each in `results`. Stops before an action that deletes the game when something before it must
+    /// be saved first, and after one that files the game in history; the rest go back to the queue.
+    func apply(_ group: Group, at now: Instant) -> Ending {
+        let environment = host.game.environment()
+        var index = -1
+        while true {
+            index += 1
+            if index == group.members.count { takeQueued(into: &group.members) }
+            guard index < group.members.count else { break }
+            let action: Action
+            let caller: Caller
+            /// A scheduled action about to be applied: consumed whatever the rules make of it, in the
+            /// same save as its effect, so it takes effect exactly once.
+            var consumed: ScheduledAction<Action>?
+            switch group.members[index].work {
+            case .action(let requested, let user):
+                (action, caller) = (requested, .user(user))
+            case .timer(let key):
+                guard let entry = group.draft.schedule[key], entry.due <= now else {
+                    // Stale; or woken early (the clock stepped back): wait for the real time.
+                    if let entry = group.draft.schedule[key] { group.early.append(entry) }
+                    group.results.append(.success(.game(group.draft.state, group.draft.encoded, reply: nil)))
+                    continue
+                }
+                consumed = entry
+                (action, caller) = (entry.action, .clock)
+            }
+            var attempt = group.draft.state
+            let outcome: GameOutcome<Rules>
+            do {
+                outcome = try attempt.apply(action, by: caller, at: now, in: environment)
+            } catch {
+                if let consumed { group.draft.consume(consumed, at: index) }
+                group.results.append(.failure(host.game.wireError(error)))
+                continue
+            }
+            var deletes = false
+            var archives = false
+            for effect in outcome.effects {
+                if case .delete = effect { deletes = true }
+                if case .archive = effect { archives = true }
+            }
+            if deletes {
+                if group.draft.firstChange != nil {
+                    // Save what came before first; this mutation leads a later group.
+                    putBack(group.members[index...])
+                    group.members.removeSubrange(index...)
+                    return .save
+                }
+                putBack(group.members[(index + 1)...])
+                group.members.removeSubrange((index + 1)...)
+                return .delete(reply: outcome.reply)
+            }
+            // Encode before anything of the draft changes, so a failure leaves it as it was.
+            var frames: GameFrames?
+            if attempt.version != group.draft.state.version {
+                do {
+                    let view = try host.game.encodePublicView(attempt, at: now)
+                    frames = try GameFrames(attempt, publicView: view, topic: feed.topic, definition: host.game)
+                    group.draft.encoded = view
+                } catch {
+                    if let consumed { group.draft.consume(consumed, at: index) }
+                    group.results.append(.failure(error))
+                    continue
+                }
+            }
+            if let consumed { group.draft.consume(consumed, at: index) }
+            for effect in outcome.effects {
+                switch effect {
+                case .schedule, .cancelSchedule:
+                    if let scheduled = group.draft.schedule.apply(effect) { group.draft.scheduled.append(scheduled) }
+                    group.draft.firstChange = group.draft.firstChange ?? index
+                case .revokeView(let user):
+                    group.draft.revoked.append(user)
+                case .archive(let archive):
+                    group.draft.archive = archive
+                case .delete:
+                    break  // Handled above.
+                }
+            }
+            if let frames {
+                group.draft.frames.append(frames)
+                group.draft.state = consume attempt
+                group.draft.firstChange = group.draft.firstChange ?? index
+            }
+            group.results.append(.success(.game(group.draft.state, group.draft.encoded, reply: outcome.reply)))
+            if archives { break }
+        }
+        if group.results.count < group.members.count {
+            putBack(group.members[group.results.count...])
+            group.members.removeSubrange(group.results.count...)
+        }
+        return .save
+    }
+}
