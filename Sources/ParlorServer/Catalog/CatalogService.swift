@@ -31,7 +31,7 @@ final class CatalogService: Sendable {
         self.snapshot = NIOLockedValueBox(snapshot)
         self.store = store
         self.logger = logger
-        feed.publish(version: snapshot.version, frame: Self.eventFrame(topic: feed.topic, snapshot))
+        feed.publish(FeedVersion(version: snapshot.version, frame: Self.eventFrame(topic: feed.topic, snapshot)))
     }
 
     /// Loads the newest stored catalog, or stores and serves the starter catalog when there is none.
@@ -79,7 +79,7 @@ final class CatalogService: Sendable {
             return true
         }
         guard adopted else { return false }
-        feed.publish(version: next.version, frame: Self.eventFrame(topic: feed.topic, next))
+        feed.publish(FeedVersion(version: next.version, frame: Self.eventFrame(topic: feed.topic, next)))
         logger.info("Catalog published", metadata: ["version": "\(next.version)"])
         return true
     }

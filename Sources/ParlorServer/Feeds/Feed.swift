@@ -11,6 +11,20 @@ public enum FeedItem: Sendable {
     case ended([PreparedMessage])
 }
 
+/// One version of a topic as its subscribers receive it: the public frame, encoded once and sent
+/// unchanged to every subscriber, and each member's private frame for topics that keep secrets.
+public struct FeedVersion: Sendable {
+    public let version: Int
+    public let frame: PreparedMessage
+    public let privateFrames: [UserID: PreparedMessage]
+
+    public init(version: Int, frame: PreparedMessage, privateFrames: [UserID: PreparedMessage] = [:]) {
+        self.version = version
+        self.frame = frame
+        self.privateFrames = privateFrames
+    }
+}
+
 /// One topic (a room, a lobby, the catalog) broadcast to many subscribers.
 ///
 /// Each subscriber is an `AsyncStream` with a buffer of one that keeps the newest item: a slow
@@ -30,7 +44,7 @@ public final class Feed: Sendable {
     private struct State {
         var subscribers: [Int: Subscriber] = [:]
         var nextID = 0
-        var latest: (version: Int, frame: PreparedMessage, privateFrames: [UserID: PreparedMessage], at: NIODeadline)?
+        var latest: (version: FeedVersion, at: NIODeadline)?
         var endFrames: [PreparedMessage]?
     }
 
@@ -53,11 +67,11 @@ public final class Feed: Sendable {
             state.nextID += 1
             let id = state.nextID
             state.subscribers[id] = Subscriber(user: user, continuation: continuation)
-            if let latest = state.latest {
+            if let (latest, at) = state.latest {
                 continuation.yield(
                     .update(
                         version: latest.version, frame: latest.frame,
-                        privateFrame: user.flatMap { latest.privateFrames[$0] }, publishedAt: latest.at))
+                        privateFrame: user.flatMap { latest.privateFrames[$0] }, publishedAt: at))
             }
             return id
         }
@@ -72,17 +86,17 @@ public final class Feed: Sendable {
     }
 
     /// Publishes a version to every subscriber.
-    public func publish(version: Int, frame: PreparedMessage, privateFrames: [UserID: PreparedMessage] = [:]) {
+    public func publish(_ version: FeedVersion) {
         let now = NIODeadline.now()
         state.withLockedValue { state in
             guard state.endFrames == nil else { return }
-            if let latest = state.latest, latest.version >= version { return }
-            state.latest = (version, frame, privateFrames, now)
+            if let (latest, _) = state.latest, latest.version >= version.version { return }
+            state.latest = (version, now)
             for subscriber in state.subscribers.values {
                 subscriber.continuation.yield(
                     .update(
-                        version: version, frame: frame, privateFrame: subscriber.user.flatMap { privateFrames[$0] },
-                        publishedAt: now))
+                        version: version.version, frame: version.frame,
+                        privateFrame: subscriber.user.flatMap { version.privateFrames[$0] }, publishedAt: now))
             }
         }
     }

@@ -11,7 +11,8 @@ extension GameActor {
         var schedule: GameSchedule<Action>
         /// Index in the group of the first mutation that changed the game or its schedule.
         var firstChange: Int?
-        var frames: [GameFrames] = []
+        /// Each new version, ready to publish.
+        var versions: [FeedVersion] = []
         /// Newly scheduled actions, armed once saved.
         var scheduled: [ScheduledAction<Action>] = []
         /// Scheduled actions applied (their timers fired), to try again if the save fails.
@@ -105,11 +106,11 @@ extension GameActor {
                 return .delete(reply: outcome.reply)
             }
             // Encode before anything of the draft changes, so a failure leaves it as it was.
-            var frames: GameFrames?
+            var published: FeedVersion?
             if attempt.version != group.draft.state.version {
                 do {
                     let view = try host.game.encodePublicView(attempt, at: now)
-                    frames = try GameFrames(attempt, publicView: view, topic: feed.topic, definition: host.game)
+                    published = try host.game.feedVersion(of: attempt, publicView: view, topic: feed.topic)
                     group.draft.encoded = view
                 } catch {
                     if let consumed { group.draft.consume(consumed, at: index) }
@@ -131,8 +132,8 @@ extension GameActor {
                     break  // Handled above.
                 }
             }
-            if let frames {
-                group.draft.frames.append(frames)
+            if let published {
+                group.draft.versions.append(published)
                 group.draft.state = consume attempt
                 group.draft.firstChange = group.draft.firstChange ?? index
             }

@@ -50,7 +50,7 @@ actor GameActor<Game: GameDefinition> {
         let now = host.clock.now
         lastChange = now
         encoded = try host.game.encodePublicView(state, at: now)
-        feed.publish(try GameFrames(state, publicView: encoded, topic: feed.topic, definition: host.game))
+        feed.publish(try host.game.feedVersion(of: state, publicView: encoded, topic: feed.topic))
     }
 
     /// The committed game and its encoded public view.
@@ -223,7 +223,7 @@ actor GameActor<Game: GameDefinition> {
         encoded = draft.encoded
         schedule = draft.schedule
         lastChange = host.clock.now
-        for frames in draft.frames { feed.publish(frames) }
+        for version in draft.versions { feed.publish(version) }
         for user in draft.revoked {
             feed.cancel(user: user, with: [PreparedMessage(json: EventMessage.end(subscription: feed.topic))])
         }
@@ -263,7 +263,7 @@ actor GameActor<Game: GameDefinition> {
         }
         isDeleted = true
         host.logger.debug("Game deleted", metadata: ["\(Game.kind.noun)": "\(id)", "reason": "\(reason)"])
-        feed.end(with: GameFrames.deleted(topic: feed.topic, event: host.game.publicEvent))
+        feed.end(with: host.game.deletionFrames(topic: feed.topic))
         host.removed(self)
     }
 

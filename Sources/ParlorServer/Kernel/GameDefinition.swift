@@ -1,5 +1,6 @@
 import ParlorRules
 import ParlorWire
+import WebSocketCore
 
 /// Everything the kernel needs to host one kind of game, besides its rules: how its games are named
 /// and found, how they look on the wire, how they are stored, and what the rules read from the server.
@@ -67,6 +68,36 @@ extension GameDefinition {
 
     func encodePrivateView(_ view: Rules.PrivateView) throws(WireError) -> EncodedJSON {
         throw WireError.internalError("\(Self.kind) games have no private views.")
+    }
+}
+
+// MARK: Frames
+
+extension GameDefinition {
+    /// One version of `game` as its subscribers receive it: the public view, encoded once, for everyone,
+    /// and, for games that keep secrets, each member's private view. Every member gets a private frame
+    /// with every version, so a subscriber whose stream skipped versions (conflation) still ends on its
+    /// own newest view.
+    func feedVersion(of game: Rules, publicView: EncodedJSON, topic: Int) throws(WireError) -> FeedVersion {
+        let frame = PreparedMessage(json: EventMessage.frame(subscription: topic, event: publicEvent, data: publicView))
+        guard let privateEvent else { return FeedVersion(version: game.version, frame: frame) }
+        var privateFrames: [UserID: PreparedMessage] = [:]
+        let members = game.members
+        privateFrames.reserveCapacity(members.count)
+        for member in members {
+            let view = try encodePrivateView(game.privateView(for: member))
+            privateFrames[member] = PreparedMessage(json: EventMessage.frame(subscription: topic, event: privateEvent, data: view))
+        }
+        return FeedVersion(version: game.version, frame: frame, privateFrames: privateFrames)
+    }
+
+    /// What subscribers get when a game is deleted: the public event with null data, then `end` (the
+    /// seed's stream of `GameRoom?` ends with nil).
+    func deletionFrames(topic: Int) -> [PreparedMessage] {
+        [
+            PreparedMessage(json: EventMessage.frame(subscription: topic, event: publicEvent, data: .null)),
+            PreparedMessage(json: EventMessage.end(subscription: topic)),
+        ]
     }
 }
 
