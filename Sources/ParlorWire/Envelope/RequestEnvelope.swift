@@ -30,7 +30,7 @@ public enum RequestEnvelope {
     @inlinable
     public static func decodeCallable<Call>(_ body: some Collection<UInt8>, _ choice: ArgumentsChoice<Call>) -> Result<Call, BadRequest> {
         let decoder = JSONDecoder()
-        decoder.userInfo[operationsKey] = Operations(lookup: { _ in choice })
+        decoder.userInfo[operationsKey] = choice
         do {
             return .success(try decoder.decode(CallableBody<Call>.self, from: Data(body.isEmpty ? Array("{}".utf8) : Array(body))).call)
         } catch let error as DecodingError {
@@ -120,9 +120,7 @@ struct CallableBody<Call>: Decodable {
 
     @inlinable
     init(from decoder: any Decoder) throws {
-        guard let operations = decoder.userInfo[RequestEnvelope.operationsKey] as? RequestEnvelope.Operations<Call>,
-              let choice = operations.lookup("")
-        else {
+        guard let choice = decoder.userInfo[RequestEnvelope.operationsKey] as? ArgumentsChoice<Call> else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "no operation"))
         }
         call = try choice.read(in: try decoder.container(keyedBy: CallableKey.self), forKey: .data)
