@@ -21,7 +21,7 @@ struct CallableFunctions: Sendable {
                 throw WireError(.methodNotAllowed, "Call \(name) with POST and a {\"data\": {...}} body.")
             }
             // Signed in first, as on every authenticated route; only functions anyone may call skip it.
-            let user = services.callable.access(of: OperationName(name)) == .anyone ? nil : try authenticate(request)
+            let user = services.callable.access(of: OperationName(name)) == .anyone ? nil : try services.tokens.user(signing: request)
             let call: OperationTable.Call
             switch RequestEnvelope.decodeCallable(request.body.readableBytesView, choice) {
             case .success(let decoded): call = decoded
@@ -39,12 +39,6 @@ struct CallableFunctions: Sendable {
         }
     }
 
-    private func authenticate(_ request: HTTPRequest) throws(WireError) -> UserID {
-        guard let token = BearerToken.from(request.headers), let user = services.tokens.verify(token) else {
-            throw WireError(.unauthenticated, "Send Authorization: Bearer <token>; get a token from POST /session.")
-        }
-        return user
-    }
 
     /// Firebase's error body: `status` in upper snake case (`NOT_FOUND`), Parlor's specific code in `details`.
     static func error(_ error: WireError) -> HTTPResponse {

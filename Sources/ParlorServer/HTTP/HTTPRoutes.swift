@@ -56,7 +56,7 @@ struct HTTPRoutes: Sendable {
             guard let parameters = route.match(path) else { continue }
             pathMatched = true
             guard route.method == request.method else { continue }
-            let user = route.access == .signedIn ? try authenticate(request) : nil
+            let user = route.access == .signedIn ? try services.tokens.user(signing: request) : nil
             let call = try route.prepare(HTTPRouteRequest(parameters: parameters, request: request))
             switch try await call(OperationContext(user: user, session: nil)) {
             case .reply(let result):
@@ -79,13 +79,6 @@ struct HTTPRoutes: Sendable {
     }
 
     // MARK: Identity
-
-    private func authenticate(_ request: HTTPRequest) throws(WireError) -> UserID {
-        guard let token = BearerToken.from(request.headers), let user = services.tokens.verify(token) else {
-            throw WireError(.unauthenticated, "Send Authorization: Bearer <token>; get a token from POST /session.")
-        }
-        return user
-    }
 
     private func signIn(_ args: HelloArguments) throws(WireError) -> EncodedJSON {
         var resumed = false
@@ -113,6 +106,16 @@ struct HTTPRoutes: Sendable {
     }
 
     private struct ErrorBody: Encodable { let error: WireError }
+}
+
+extension SessionTokens {
+    /// The user an HTTP request's `Authorization: Bearer <token>` names; `UNAUTHENTICATED` otherwise.
+    func user(signing request: HTTPRequest) throws(WireError) -> UserID {
+        guard let token = BearerToken.from(request.headers), let user = verify(token) else {
+            throw WireError(.unauthenticated, "Send Authorization: Bearer <token>; get a token from POST /session.")
+        }
+        return user
+    }
 }
 
 /// A token from `Authorization: Bearer …` (or nil).
