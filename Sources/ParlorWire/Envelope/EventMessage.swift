@@ -17,14 +17,6 @@ public struct EventName: RawRepresentable, Sendable, Hashable, Codable, CustomSt
 
     public var description: String { rawValue }
 
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 /// A subscription's event frame: `{"sub":3,"event":"room","data":<bytes>}` or `{"sub":3,"event":"end"}`.

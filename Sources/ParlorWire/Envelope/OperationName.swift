@@ -12,15 +12,6 @@ public struct OperationName: RawRepresentable, Hashable, Sendable, Codable, Cust
 
     public var description: String { rawValue }
 
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     // Sessions and subscriptions, whatever the game; each game names its own operations in its wire file.
     public static let hello = OperationName("hello")
     public static let unsubscribe = OperationName("unsubscribe")
