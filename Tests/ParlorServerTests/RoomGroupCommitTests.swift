@@ -37,7 +37,7 @@ import Testing
             configuration: ServerConfiguration(), store: store, clock: clock, logger: logger, timers: GameTimers(clock: clock),
             catalog: try await CatalogService.open(store: store, logger: logger))
         let host = GameHost(RummyGame(maxGames: 10), kernel: kernel)
-        let actor = try RoomActor(room, schedule: GameSchedule(), host: host)
+        let actor = try RoomActor(room, publicView: EncodedJSON(gameRoomOf: room), schedule: GameSchedule(), host: host)
         host.directory.install(actor, id: actor.id, code: actor.code)
         return actor
     }

@@ -38,19 +38,19 @@ actor GameActor<Game: GameDefinition> {
     private var queue: [Pending] = []
     private var queueHead = 0
 
-    /// Wraps a created or restored game and publishes its current version. The caller arms the
-    /// schedule's timers (`armSchedule`) once the actor is in the directory.
-    init(_ state: Rules, schedule: GameSchedule<Action>, host: GameHost<Game>) throws(WireError) {
+    /// Wraps a created or restored game and publishes its current version, whose public view the
+    /// caller encoded (it answers the creator with the same bytes). The caller arms the schedule's
+    /// timers (`armSchedule`) once the actor is in the directory.
+    init(_ state: Rules, publicView: EncodedJSON, schedule: GameSchedule<Action>, host: GameHost<Game>) throws(WireError) {
         id = host.game.id(of: state)
         code = host.game.code(of: state)
         feed = Feed()
         self.host = host
         self.state = state
         self.schedule = schedule
-        let now = host.clock.now
-        lastChange = now
-        encoded = try host.game.encodePublicView(state, at: now)
-        feed.publish(try host.game.feedVersion(of: state, publicView: encoded, topic: feed.topic))
+        lastChange = host.clock.now
+        encoded = publicView
+        feed.publish(try host.game.feedVersion(of: state, publicView: publicView, topic: feed.topic))
     }
 
     /// The committed game and its encoded public view.

@@ -52,15 +52,16 @@ final class GameHost<Game: GameDefinition>: Sendable {
             throw storeFailure(error, operation: "create \(Game.kind.noun) \(id)")
         }
         let actor: GameActor<Game>
+        let view: EncodedJSON
         do {
-            actor = try GameActor(state, schedule: GameSchedule(), host: self)
+            view = try game.encodePublicView(state, at: clock.now)
+            actor = try GameActor(state, publicView: view, schedule: GameSchedule(), host: self)
         } catch {
             directory.release(code)
             throw error
         }
         directory.install(actor, id: id, code: code)
-        let (current, view) = try await actor.current()
-        return (actor, current, view)
+        return (actor, state, view)
     }
 
     /// The live game with the code a client sent.
@@ -121,7 +122,8 @@ extension GameHost: HostedGame {
             let schedule = try StoredJSON.decode(
                 json: stored.schedule, as: { try GameSchedule<Rules.Action>(json: $0) }, what: "schedule of \(Game.kind.noun) \(stored.id)",
                 location: stored.location)
-            let actor = try GameActor(state, schedule: schedule, host: self)
+            let actor = try GameActor(
+                state, publicView: try game.encodePublicView(state, at: clock.now), schedule: schedule, host: self)
             directory.install(actor, id: actor.id, code: actor.code)
             await actor.armSchedule()
         }

@@ -62,7 +62,7 @@ public final class InMemoryStore: ParlorStore {
     ) async throws(StoreError) -> [StoredState] {
         state.withLockedValue { state in
             // Newest first; among games finished at the same instant, the one filed last first.
-            state.history.indices.reversed()
+            state.history.indices
                 .filter { index in
                     let filed = state.history[index]
                     return filed.kind == kind && filed.players.contains(user) && (before.map { filed.finishedAt < $0 } ?? true)
