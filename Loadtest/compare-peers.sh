@@ -18,7 +18,7 @@
 # "run s" is the server's CPU over the whole parlor-load run, set-up and drain included.
 #
 # Builds nothing: the binaries come from .build/release or $BIN (swift build -c release --product
-# parlor-server --product parlor-load). Node and Debian's node-ws: Loadtest/peers/setup.sh. Each
+# parlor-server && swift build -c release --product parlor-load). Node and Debian's node-ws: Loadtest/peers/setup.sh. Each
 # run's JSON and table are kept in $BENCH_OUT/peers-ROOMSx8-TIME/ (default /tmp/parlor-bench).
 set -euo pipefail
 [ $# -ge 1 ] || { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }

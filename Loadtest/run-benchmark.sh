@@ -6,8 +6,8 @@
 # Starts .build/release/parlor-server (or $BIN/parlor-server) on a free port with a new data directory
 # (persistence on unless the server flags say --no-persist), passes --url, --server-pid and --json to
 # parlor-load, and writes NAME.json, NAME.txt (table and progress lines) and NAME.server.log into
-# $BENCH_OUT (default /tmp/parlor-bench). Build first:
-# swift build -c release --product parlor-server --product parlor-load
+# $BENCH_OUT (default /tmp/parlor-bench). Build first (`swift build` takes one --product at a time):
+# swift build -c release --product parlor-server && swift build -c release --product parlor-load
 #
 # SERVER=node runs the scenario against the Node `ws` benchmark peer instead (Loadtest/peers/README.md),
 # e.g. its memory per idle connection: SERVER=node Loadtest/run-benchmark.sh idle-node -- idle --connections 19700 …
