@@ -18,15 +18,16 @@
 # "run s" is the server's CPU over the whole parlor-load run, set-up and drain included.
 #
 # Builds nothing: the binaries come from .build/release or $BIN (swift build -c release --product
-# parlor-server && swift build -c release --product parlor-load). Node and Debian's node-ws: Loadtest/peers/setup.sh. Each
-# run's JSON and table are kept in $BENCH_OUT/peers-ROOMSx8-TIME/ (default /tmp/parlor-bench).
+# parlor-server && swift build -c release --product parlor-load); scripts/setup.sh --bench installs
+# Debian's node-ws and jq. Each run's JSON and table are kept in $BENCH_OUT/peers-ROOMSx8-TIME/
+# (default /tmp/parlor-bench).
 set -euo pipefail
-[ $# -ge 1 ] || { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 rooms=$1; pairs=${2:-3}; duration=${3:-30}
 shift $(( $# < 3 ? $# : 3 ))
 load=${BIN:-.build/release}/parlor-load
 . "$(dirname "$0")/servers.sh"
-command -v jq > /dev/null || { echo "compare-peers.sh needs jq: run Loadtest/peers/setup.sh" >&2; exit 1; }
+command -v jq > /dev/null || { echo "compare-peers.sh needs jq: run scripts/setup.sh --bench" >&2; exit 1; }
 out=${BENCH_OUT:-/tmp/parlor-bench}/peers-${rooms}x8-$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$out"
 ulimit -n "$(ulimit -Hn)"

@@ -4,7 +4,7 @@
 #       parlor: $bin/parlor-server (bin defaults to $BIN or .build/release) --port 0 --data-dir DIR
 #               --log-level warning [flags], DIR a new directory removed by stop_server;
 #       node:   the Node `ws` peer, Loadtest/peers/node-ws/server.js --port 0 [flags] (see
-#               Loadtest/peers/README.md; Loadtest/peers/setup.sh installs Debian's node-ws).
+#               Loadtest/peers/README.md; scripts/setup.sh --bench installs Debian's node-ws).
 #       Stdout goes to LOG_PREFIX.out, stderr to LOG_PREFIX.log (an empty prefix: a scratch directory
 #       stop_server removes). Waits for its `listening on HOST:PORT` line, then sets server_pid,
 #       server_port and server_command. Fails, showing the log, if the server stops or takes 30 s.
@@ -27,7 +27,7 @@ start_server() {
         "$binary" --port 0 --data-dir "$server_scratch/data" --log-level warning "$@" > "$prefix.out" 2> "$prefix.log" &
         ;;
     node)
-        [ -f /usr/share/nodejs/ws/package.json ] || { echo "Debian's node-ws is missing: run Loadtest/peers/setup.sh" >&2; return 1; }
+        [ -f /usr/share/nodejs/ws/package.json ] || { echo "Debian's node-ws is missing: run scripts/setup.sh --bench" >&2; return 1; }
         local script=$loadtest_dir/peers/node-ws/server.js
         local versions="node $(${NODE:-node} --version), ws $(sed -n 's/^ *"version": "\(.*\)",$/\1/p' /usr/share/nodejs/ws/package.json)"
         server_command="NODE_PATH=/usr/share/nodejs ${NODE:-node} $script --port 0${*:+ $*} ($versions)"
