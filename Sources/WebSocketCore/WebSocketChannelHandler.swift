@@ -1,11 +1,15 @@
 import NIOConcurrencyHelpers
 import NIOCore
+import Synchronization
 import SystemTLS
 
-/// Remembers how a connection ended; the first status recorded wins. Shared between the channel handler
-/// (on its event loop) and the application's ``WebSocket``.
+/// Remembers how a connection ended (the first status recorded wins) and whether it is writable.
+/// Shared between the channel handler (on its event loop) and the connection's users on any thread.
 final class WebSocketCloseRecorder: Sendable {
     private let status = NIOLockedValueBox<WebSocketCloseStatus?>(nil)
+    /// The channel's writability as its last change reported it: one relaxed load to read, where asking
+    /// the channel costs a copy of its write queue's state.
+    let writable = Atomic<Bool>(true)
 
     func record(_ newStatus: WebSocketCloseStatus) {
         status.withLockedValue { if $0 == nil { $0 = newStatus } }
@@ -41,6 +45,9 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
     /// Our compressor when we keep context between messages; otherwise the thread's shared one is used.
     private var contextDeflater: ZlibDeflater?
     private var context: ChannelHandlerContext?
+    /// This loop's batch of connections to flush, and whether we are in it.
+    private var flushBatch: WebSocketFlushBatch?
+    private var flushQueued = false
     /// A read was held back while the peer was not reading our writes.
     private var pendingRead = false
     /// The receiver asked us to stop reading until it catches up.
@@ -76,6 +83,7 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        flushBatch = WebSocketFlushBatch.of(context.eventLoop)
         guard context.channel.isActive else {
             // The peer left during the upgrade: this handler will never see channelInactive, so the
             // connection is over before it began.
@@ -251,7 +259,31 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
     // MARK: Outbound
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        switch unwrapOutboundIn(data) {
+        write(unwrapOutboundIn(data), context: context, promise: promise)
+    }
+
+    /// A write from the connection's owner on the event loop: straight to this handler, without the trip
+    /// through the pipeline from its tail.
+    func write(_ outbound: WebSocketOutbound) {
+        guard let context else { return }
+        write(outbound, context: context, promise: nil)
+    }
+
+    /// Flushes once the work already queued on the loop has run (see ``WebSocketFlushBatch``).
+    func flushSoon() {
+        guard !flushQueued, let flushBatch, context != nil else { return }
+        flushQueued = true
+        flushBatch.add(self)
+    }
+
+    /// The batch's flush.
+    func flushNow() {
+        flushQueued = false
+        context?.flush()
+    }
+
+    private func write(_ outbound: WebSocketOutbound, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?) {
+        switch outbound {
         case .message(let message):
             guard machine.isOpen else { return promise?.fail(WebSocketError.closed) ?? () }
             writeMessage(message, context: context, promise: promise)
@@ -364,6 +396,7 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         let writable = context.channel.isWritable
+        closeRecorder.writable.store(writable, ordering: .relaxed)
         receiver?.writabilityChanged(isWritable: writable)
         if writable && pendingRead {
             pendingRead = false

@@ -1,4 +1,5 @@
 import NIOCore
+import Synchronization
 
 /// An open WebSocket connection, driven without a task: its ``WebSocketReceiver`` is told what arrives,
 /// and anyone holding it writes straight into the channel.
@@ -37,31 +38,46 @@ public final class WebSocketConnection: Sendable {
     public var isActive: Bool { channel.isActive }
     /// Whether the peer is taking what we send: false while more than the outbound high-water mark is
     /// queued for it.
-    public var isWritable: Bool { channel.isWritable }
+    public var isWritable: Bool { closeRecorder.writable.load(ordering: .relaxed) }
 
     /// Queues a message encoded once for many connections (see ``PreparedMessage``); ``flush()`` sends it.
     public func write(_ prepared: PreparedMessage) {
-        channel.write(WebSocketOutbound.prepared(prepared), promise: nil)
+        write(.prepared(prepared))
     }
 
     /// Queues a message; ``flush()`` sends it.
     public func write(_ message: WebSocketMessage) {
-        channel.write(WebSocketOutbound.message(message), promise: nil)
+        write(.message(message))
     }
 
-    /// Sends everything queued, in one system call where the transport allows.
+    /// Sends everything queued. On the event loop the flush waits for the work already queued there, so
+    /// frames written to this connection meanwhile go out in the same system call.
     public func flush() {
-        channel.flush()
+        if channel.eventLoop.inEventLoop {
+            handler.value.flushSoon()
+        } else {
+            channel.flush()
+        }
     }
 
     /// Queues and sends a prepared message.
     public func send(_ prepared: PreparedMessage) {
-        channel.writeAndFlush(WebSocketOutbound.prepared(prepared), promise: nil)
+        write(prepared)
+        flush()
     }
 
     /// Queues and sends a message.
     public func send(_ message: WebSocketMessage) {
-        channel.writeAndFlush(WebSocketOutbound.message(message), promise: nil)
+        write(message)
+        flush()
+    }
+
+    private func write(_ outbound: WebSocketOutbound) {
+        if channel.eventLoop.inEventLoop {
+            handler.value.write(outbound)
+        } else {
+            channel.write(outbound, promise: nil)
+        }
     }
 
     /// Sends a ping (at most 125 bytes of payload; a larger one is not sent).
