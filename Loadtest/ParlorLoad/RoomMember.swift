@@ -93,62 +93,40 @@ struct RoomMember: Sendable {
     // MARK: Measurement
 
     /// Reads every frame until the run's end closes the connection; a player's timetable runs beside.
+    ///
+    /// Neither costs a task per message: frames are scanned by a receiver on the connection's event
+    /// loop, and submissions are timers on that loop writing straight into the connection. The generator
+    /// shares the machine with the server, so every microsecond it spends per frame is one the server
+    /// does not get.
     private func measure(_ connection: inout LoadConnection, frames: SubmitScoreFrames?) async {
         let webSocket = connection.webSocket
         let phase = run.phase(forConnection: self.connection)
-        let reader = ReplyClock(run: run, phase: phase)
+        let ended = Gate<MemberEnd>()
+        let receiver = MemberReceiver(member: self, clock: ReplyClock(run: run, phase: phase), ended: ended)
+        await webSocket.handOver(to: receiver)
+        let sender = frames.map { ScoreSender(member: self, connection: webSocket.connection, frames: $0, phase: phase) }
         await withDiscardingTaskGroup { group in
             group.addTask {
-                if let frames { await submitScores(webSocket, frames: frames, phase: phase) }
-                guard await run.finish.wait() != nil else { return }
-                await webSocket.close()
+                guard let start = await run.start.wait() else { return }
+                sender?.start(at: start)
             }
-            do {
-                while let message = try await connection.next() {
-                    handle(ScannedFrame(message.data), clock: reader)
-                }
-                if !run.finish.isOpen {
-                    run.failures.add("run: " + LoadFailure.closed(await webSocket.closeStatus).description)
-                    memberLost()
-                }
-            } catch {
-                if !run.finish.isOpen {
-                    run.failures.add("run: " + FailureReason.of(error))
-                    memberLost()
-                }
+            group.addTask {
+                _ = await run.finish.wait()
+                ended.open(.finished)
+            }
+            if case .closed(let status) = await ended.wait(), !run.finish.isOpen {
+                run.failures.add("run: " + LoadFailure.closed(status).description)
+                memberLost()
             }
             group.cancelAll()
         }
+        sender?.stop()
+        await webSocket.close()
     }
 
     private func memberLost() {
         run.lostMembers.add()
         room.tracker.memberLost(member)
-    }
-
-    /// Open loop: submission k is due at start + phase + k × interval whatever happened to the ones
-    /// before it. A late send is counted as generator lag; the latency of its reply still runs from the
-    /// time it was due.
-    private func submitScores(_ webSocket: WebSocket, frames: SubmitScoreFrames, phase: Duration) async {
-        guard let start = await run.start.wait() else { return }
-        let end = start + run.parameters.duration
-        var number: Int64 = 0
-        while !Task.isCancelled && !room.failed {
-            let due = run.scheduled(number: number, phase: phase, start: start)
-            guard due < end else { return }
-            do { try await Task.sleep(until: due, clock: .continuous) } catch { return }
-            guard !run.stopSending.isOpen else { return }
-            run.generatorLag.record(.now - due)
-            // Scores 1…1000 in turn: each differs from the one before, so every submission is a change.
-            let frame = frames.frame(id: RoomsRun.submitIDBase + number, score: Int(number % 1000) + 1)
-            do {
-                try await webSocket.send(WebSocketMessage(kind: .text, data: frame))
-            } catch {
-                return
-            }
-            run.actionsSent.add()
-            number += 1
-        }
     }
 
     // MARK: Frames
@@ -158,7 +136,7 @@ struct RoomMember: Sendable {
         handle(frame, clock: nil)
     }
 
-    private func handle(_ frame: ScannedFrame, clock: ReplyClock?) {
+    fileprivate func handle(_ frame: ScannedFrame, clock: ReplyClock?) {
         let now = ContinuousClock.now
         switch frame {
         case .event(_, "room", let version?):
@@ -186,6 +164,101 @@ struct RoomMember: Sendable {
         case .unreadable:
             run.errors.add("UNREADABLE_FRAME (generator: a frame it could not read)")
         }
+    }
+}
+
+/// How a member's measurement ended.
+private enum MemberEnd: Sendable {
+    case finished
+    case closed(WebSocketCloseStatus)
+}
+
+/// A member's inbound side while it measures: every frame scanned on the connection's event loop.
+private final class MemberReceiver: WebSocketReceiver {
+    let member: RoomMember
+    let clock: ReplyClock
+    let ended: Gate<MemberEnd>
+
+    init(member: RoomMember, clock: ReplyClock, ended: Gate<MemberEnd>) {
+        self.member = member
+        self.clock = clock
+        self.ended = ended
+    }
+
+    func received(_ message: WebSocketMessage) -> WebSocketReadDemand {
+        member.handle(ScannedFrame(message.data), clock: clock)
+        return .more
+    }
+
+    func receivedProtocolViolation() {
+        // The server broke the protocol; the connection fails (and `closed` reports it) at once.
+    }
+
+    func writabilityChanged(isWritable: Bool) {}
+    func serverShuttingDown() {}
+
+    func closed(_ status: WebSocketCloseStatus) {
+        ended.open(.closed(status))
+    }
+}
+
+/// A player's open-loop timetable as timers on its connection's event loop: submission k is due at
+/// start + phase + k × interval whatever happened to the ones before it. A late send is counted as
+/// generator lag; the latency of its reply still runs from the time it was due.
+///
+/// `@unchecked Sendable`: `number` and `next` are touched only on the connection's event loop.
+private final class ScoreSender: @unchecked Sendable {
+    let member: RoomMember
+    let connection: WebSocketConnection
+    let frames: SubmitScoreFrames
+    let phase: Duration
+    private var start: ContinuousClock.Instant?
+    private var number: Int64 = 0
+    private var next: Scheduled<Void>?
+    private var stopped = false
+
+    init(member: RoomMember, connection: WebSocketConnection, frames: SubmitScoreFrames, phase: Duration) {
+        self.member = member
+        self.connection = connection
+        self.frames = frames
+        self.phase = phase
+    }
+
+    func start(at start: ContinuousClock.Instant) {
+        connection.eventLoop.execute {
+            self.start = start
+            self.scheduleNext()
+        }
+    }
+
+    func stop() {
+        connection.eventLoop.execute {
+            self.stopped = true
+            self.next?.cancel()
+            self.next = nil
+        }
+    }
+
+    private func scheduleNext() {
+        guard !stopped, let start else { return }
+        let run = member.run
+        let due = run.scheduled(number: number, phase: phase, start: start)
+        guard due < start + run.parameters.duration, !member.room.failed else { return }
+        let wait = ContinuousClock.now.duration(to: due)
+        let nanoseconds = max(0, wait.components.seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000)
+        next = connection.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) { self.send(due: due) }
+    }
+
+    private func send(due: ContinuousClock.Instant) {
+        let run = member.run
+        guard !stopped, !run.stopSending.isOpen, connection.isActive else { return }
+        run.generatorLag.record(.now - due)
+        // Scores 1…1000 in turn: each differs from the one before, so every submission is a change.
+        let frame = frames.frame(id: RoomsRun.submitIDBase + number, score: Int(number % 1000) + 1)
+        connection.send(WebSocketMessage(kind: .text, data: frame))
+        run.actionsSent.add()
+        number += 1
+        scheduleNext()
     }
 }
 

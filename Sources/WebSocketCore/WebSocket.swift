@@ -106,6 +106,18 @@ public struct WebSocket: Sendable {
     /// Whether the underlying connection is still open.
     public var isActive: Bool { connection.isActive }
 
+    /// Hands the connection's inbound side to `receiver`, which is told of every message from now on, on
+    /// the event loop, without a task: messages not yet read from ``inbound`` go to it first, and
+    /// ``inbound`` ends. For a client that sets up with requests and replies, then only listens.
+    public func handOver(to receiver: any WebSocketReceiver) async {
+        let bridge = self.bridge
+        let connection = self.connection
+        try? await connection.eventLoop.submit {
+            let (messages, violation) = bridge.detach()
+            connection.adopt(receiver, replaying: messages, violation: violation)
+        }.get()
+    }
+
     /// Returns once a frame may be handed to the channel without waiting for it to reach the socket: a
     /// suspended send is one waiting for the peer to drain what is already queued (over the high-water
     /// mark).

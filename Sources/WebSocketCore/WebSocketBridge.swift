@@ -190,6 +190,25 @@ final class WebSocketBridge: WebSocketReceiver, @unchecked Sendable {
 
     var isFinished: Bool { lock.withLock { finished } }
 
+    /// Stops receiving: returns the messages not yet taken and whether a violation was waiting behind
+    /// them, and ends the inbound sequence (a consumer waiting gets nil). For a hand-over to another
+    /// receiver, on the event loop.
+    func detach() -> (messages: [WebSocketMessage], violation: Bool) {
+        let (queued, violation, waiting): ([WebSocketMessage], Bool, CheckedContinuation<WebSocketMessage?, Never>?) = lock.withLock {
+            let queued = Array(messages)
+            messages.removeAll()
+            let violation = violationPending
+            violationPending = false
+            inputEnded = true
+            readPaused = false
+            let waiting = consumer
+            consumer = nil
+            return (queued, violation, waiting)
+        }
+        waiting?.resume(returning: nil)
+        return (queued, violation)
+    }
+
     /// The oldest queued message, without waiting (tests drive the handler synchronously).
     func takeQueued() -> WebSocketMessage? {
         lock.withLock { messages.popFirst() }

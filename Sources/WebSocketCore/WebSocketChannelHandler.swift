@@ -386,6 +386,20 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
         context.read()
     }
 
+    /// Makes `receiver` the connection's receiver in place of the current one, replaying first the
+    /// messages that one had not handed on (and the violation waiting behind them, if any).
+    func adopt(_ receiver: any WebSocketReceiver, replaying messages: [WebSocketMessage], violation: Bool) {
+        guard context?.channel.isActive == true else {
+            receiver.closed(closeRecorder.recorded ?? .abnormal)
+            return
+        }
+        self.receiver = receiver
+        receiverPaused = false
+        for message in messages where receiver.received(message) == .pause { receiverPaused = true }
+        if violation { receiver.receivedProtocolViolation() }
+        if !receiverPaused { resumeReading() }
+    }
+
     /// The receiver caught up after asking to pause.
     func resumeReading() {
         receiverPaused = false

@@ -124,6 +124,11 @@ public final class WebSocketConnection: Sendable {
         return (connection, handler)
     }
 
+    /// On the event loop: `receiver` takes over from the current receiver (see ``WebSocket/handOver(to:)``).
+    func adopt(_ receiver: any WebSocketReceiver, replaying messages: [WebSocketMessage], violation: Bool) {
+        handler.value.adopt(receiver, replaying: messages, violation: violation)
+    }
+
     private func onLoop(_ body: @escaping @Sendable (WebSocketChannelHandler) -> Void) {
         if channel.eventLoop.inEventLoop {
             body(handler.value)

@@ -275,6 +275,22 @@ import Testing
         #expect(channel.isActive)
     }
 
+    /// A client that sets up with requests and replies, then only listens, hands its inbound side to a
+    /// receiver: what the task had not read yet comes first, then everything else, and `inbound` ends.
+    @Test func handOverReplaysWhatWasQueuedThenDeliversDirectly() async throws {
+        let (channel, _, bridge) = try makeChannel()
+        for word in ["a", "b"] { try channel.writeInbound(clientFrame(.text, text: word)) }
+        let receiver = CollectingReceiver()
+        let handler = try channel.pipeline.syncOperations.handler(type: WebSocketChannelHandler.self)
+        let (messages, violation) = bridge.detach()
+        handler.adopt(receiver, replaying: messages, violation: violation)
+        try channel.writeInbound(clientFrame(.text, text: "c"))
+        #expect(receiver.messages == [.text("a"), .text("b"), .text("c")])
+        #expect(await bridge.next() == nil)
+        try await channel.close().get()
+        #expect(receiver.closedWith?.code == .abnormalClosure)
+    }
+
     /// A peer that does not read our writes gets no further reads until it catches up.
     @Test func stopsReadingWhileTheOutboundBufferIsOverTheHighWaterMark() throws {
         let (channel, _, _) = try makeChannel()
@@ -297,4 +313,17 @@ final class ReadCounter: ChannelOutboundHandler, @unchecked Sendable {
         count += 1
         context.read()
     }
+}
+
+final class CollectingReceiver: WebSocketReceiver, @unchecked Sendable {
+    var messages: [WebSocketMessage] = []
+    var closedWith: WebSocketCloseStatus?
+    func received(_ message: WebSocketMessage) -> WebSocketReadDemand {
+        messages.append(message)
+        return .more
+    }
+    func receivedProtocolViolation() {}
+    func writabilityChanged(isWritable: Bool) {}
+    func serverShuttingDown() {}
+    func closed(_ status: WebSocketCloseStatus) { closedWith = status }
 }
