@@ -19,7 +19,6 @@ final class Session: Sendable {
     private struct State {
         var user: UserID?
         var subscriptions: [Int: ActiveSubscription] = [:]
-        var rateLimit: TokenBucket
         /// A request is being handled.
         var busy = false
         /// The server is shutting down: close once the request in flight has been answered.
@@ -39,9 +38,7 @@ final class Session: Sendable {
     init(webSocket: WebSocket, services: ParlorServices, user: UserID?) {
         self.webSocket = webSocket
         self.services = services
-        let limits = services.configuration.limits
-        state = NIOLockedValueBox(
-            State(user: user, rateLimit: TokenBucket(capacity: limits.requestBurst, refillPerSecond: limits.requestsPerSecond)))
+        state = NIOLockedValueBox(State(user: user))
     }
 
     var user: UserID? { state.withLockedValue { $0.user } }
@@ -96,22 +93,27 @@ final class Session: Sendable {
     }
 
     private func handle(_ message: WebSocketMessage) async -> Next {
+        // Every frame counts against its user's and its address's rate (shared with their other
+        // connections and HTTP requests), the ones that cannot be read too.
+        let limited = services.requestLimiter.admit(user: user, address: webSocket.remoteAddress).isLimited
         guard message.kind == .text else {
-            return Next(reply: Reply.error(id: .null, .badRequest("Parlor speaks JSON in text frames, not binary.")))
+            return Next(reply: Reply.error(
+                id: .null, limited ? RequestLimiter.refusal : .badRequest("Parlor speaks JSON in text frames, not binary.")))
         }
         let request: (id: RequestID, name: OperationName, call: OperationTable.Call)
         switch services.operations.decode(message.data.readableBytesView) {
         case .success(let decoded):
             request = decoded
         case .failure(let badRequest):
-            services.metrics.recordOperation("invalid", outcome: ErrorCode.badRequest.rawValue, duration: .zero)
-            return Next(reply: Reply.error(badRequest))
+            let refusal = limited ? RequestLimiter.refusal : badRequest.wireError
+            services.metrics.recordOperation("invalid", outcome: refusal.code.rawValue, duration: .zero)
+            return Next(reply: Reply.error(id: badRequest.id, refusal))
         }
         let started = NIODeadline.now()
         let name = request.name.rawValue
-        guard state.withLockedValue({ $0.rateLimit.take() }) else {
+        guard !limited else {
             services.metrics.recordOperation(name, outcome: ErrorCode.rateLimited.rawValue, duration: .zero)
-            return Next(reply: Reply.error(id: request.id, WireError(.rateLimited, "Too many requests; slow down.")))
+            return Next(reply: Reply.error(id: request.id, RequestLimiter.refusal))
         }
         if webSocket.shutdown.isFired {
             return Next(reply: Reply.error(id: request.id, WireError(.shuttingDown, "The server is restarting; reconnect in a moment.")))
