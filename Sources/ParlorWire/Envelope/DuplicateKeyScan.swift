@@ -46,70 +46,116 @@ public enum DuplicateKeyScan {
         return Array(bytes).withUnsafeBytes { scan($0) }
     }
 
-    private enum Container {
-        /// `keys` holds this object's keys from `firstKey` on; `set` takes over past `linearLimit`.
-        case object(firstKey: Int, set: Set<String>?, lastKey: String?)
-        case array(index: Int)
+    /// A key as it appears in the bytes (between its quotes). `text` is its decoded text, made only
+    /// for keys that need it: ones with escapes or bytes beyond ASCII, which may equal another key
+    /// spelled differently. Plain ASCII keys are compared as bytes, without making a string.
+    private struct Key {
+        var start: Int
+        var end: Int
+        var text: String?
+    }
+
+    private struct Container {
+        var isObject: Bool
+        /// An object's keys are `keys[firstKey...]`.
+        var firstKey: Int
+        /// An array's current element.
+        var index: Int
+        /// An object's keys as text, once it has more than `linearLimit`.
+        var set: Set<String>?
     }
 
     private static func scan(_ bytes: UnsafeRawBufferPointer) -> Duplicate? {
         var stack: [Container] = []
-        var keys: [String] = []
+        stack.reserveCapacity(8)
+        var keys: [Key] = []
+        keys.reserveCapacity(16)
         // True right after `{` or after `,` inside an object: the next string is a key.
         var expectingKey = false
         var index = 0
         let end = bytes.count
         while index < end {
-            let byte = bytes[index]
-            switch byte {
+            switch bytes[index] {
             case UInt8(ascii: "{"):
                 guard stack.count < maxDepth else { return nil }
-                stack.append(.object(firstKey: keys.count, set: nil, lastKey: nil))
+                stack.append(Container(isObject: true, firstKey: keys.count, index: 0, set: nil))
                 expectingKey = true
-                index += 1
             case UInt8(ascii: "["):
                 guard stack.count < maxDepth else { return nil }
-                stack.append(.array(index: 0))
+                stack.append(Container(isObject: false, firstKey: keys.count, index: 0, set: nil))
                 expectingKey = false
-                index += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 guard let closed = stack.popLast() else { return nil }
-                if case .object(let firstKey, _, _) = closed { keys.removeSubrange(firstKey...) }
+                if closed.isObject { keys.removeSubrange(closed.firstKey...) }
                 expectingKey = false
-                index += 1
             case UInt8(ascii: ","):
-                switch stack.last {
-                case .object: expectingKey = true
-                case .array(let position): stack[stack.count - 1] = .array(index: position + 1)
-                case nil: return nil
+                guard let top = stack.indices.last else { return nil }
+                if stack[top].isObject {
+                    expectingKey = true
+                } else {
+                    stack[top].index += 1
                 }
-                index += 1
             case UInt8(ascii: "\""):
                 guard let closing = endOfString(bytes, from: index + 1) else { return nil }
-                if expectingKey, case .object(let firstKey, var set, _) = stack.last {
-                    guard let key = decodeKey(bytes, from: index + 1, to: closing) else { return nil }
-                    // Drop the stack's reference first, so the set is unique and grows in place.
-                    stack[stack.count - 1] = .array(index: 0)
-                    let seen: Bool
-                    if var large = set {
-                        set = nil
-                        seen = !large.insert(key).inserted
-                        set = large
-                    } else {
-                        seen = keys[firstKey...].contains(key)
-                        if !seen && keys.count - firstKey >= linearLimit { set = Set(keys[firstKey...]).union([key]) }
+                if expectingKey, let top = stack.indices.last, stack[top].isObject {
+                    guard let key = readKey(bytes, from: index + 1, to: closing) else { return nil }
+                    if isRepeated(key, in: &stack[top], keys: &keys, bytes: bytes) {
+                        return Duplicate(path: path(of: stack, keys: keys, bytes: bytes), key: text(of: key, bytes))
                     }
-                    if seen { return Duplicate(path: path(of: stack.dropLast()), key: key) }
                     keys.append(key)
-                    stack[stack.count - 1] = .object(firstKey: firstKey, set: set, lastKey: key)
                     expectingKey = false
                 }
-                index = closing + 1
+                index = closing
             default:
-                index += 1
+                break
             }
+            index += 1
         }
         return nil
+    }
+
+    /// Whether `key` equals one of its object's earlier keys.
+    private static func isRepeated(_ key: Key, in object: inout Container, keys: inout [Key], bytes: UnsafeRawBufferPointer) -> Bool {
+        let earlier = object.firstKey..<keys.count
+        if object.set != nil || earlier.count >= linearLimit {
+            var set = object.set ?? Set(earlier.map { text(of: keys[$0], bytes) })
+            object.set = nil  // so `set` is the only reference and grows in place
+            let inserted = set.insert(text(of: key, bytes)).inserted
+            object.set = set
+            return !inserted
+        }
+        for other in earlier {
+            if key.text == nil && keys[other].text == nil {
+                if sameBytes(key, keys[other], bytes) { return true }
+            } else {
+                // One of them needs decoding to compare as the decoder does (escapes, Unicode equivalence).
+                if keys[other].text == nil { keys[other].text = text(of: keys[other], bytes) }
+                if text(of: key, bytes) == keys[other].text { return true }
+            }
+        }
+        return false
+    }
+
+    private static func sameBytes(_ a: Key, _ b: Key, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        a.end - a.start == b.end - b.start
+            && UnsafeRawBufferPointer(rebasing: bytes[a.start..<a.end]).elementsEqual(UnsafeRawBufferPointer(rebasing: bytes[b.start..<b.end]))
+    }
+
+    private static func text(of key: Key, _ bytes: UnsafeRawBufferPointer) -> String {
+        key.text ?? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[key.start..<key.end]), as: UTF8.self)
+    }
+
+    /// The key whose text lies between `start` and `end`, decoded now when it has escapes or bytes
+    /// beyond ASCII; nil for an escape the decoder would refuse anyway.
+    private static func readKey(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Key? {
+        var plain = true
+        for index in start..<end where bytes[index] == UInt8(ascii: "\\") || bytes[index] >= 0x80 {
+            plain = false
+            break
+        }
+        if plain { return Key(start: start, end: end, text: nil) }
+        guard let text = decodeKey(bytes, from: start, to: end) else { return nil }
+        return Key(start: start, end: end, text: text)
     }
 
     /// The index of the quote that closes the string whose contents start at `start`.
@@ -194,13 +240,13 @@ public enum DuplicateKeyScan {
         return value
     }
 
-    /// The keys and indices that lead to the innermost container in `stack`.
-    private static func path(of stack: ArraySlice<Container>) -> [String] {
-        stack.compactMap { container in
-            switch container {
-            case .object(_, _, let lastKey): lastKey
-            case .array(let index): "[\(index)]"
-            }
+    /// The keys and indices that lead from the top of the document to the innermost container of
+    /// `stack`: an object's key is its last one so far (the one whose value is the next container).
+    private static func path(of stack: [Container], keys: [Key], bytes: UnsafeRawBufferPointer) -> [String] {
+        zip(stack, stack.dropFirst()).map { container, child in
+            guard container.isObject else { return "[\(container.index)]" }
+            let last = child.firstKey - 1
+            return last >= container.firstKey ? text(of: keys[last], bytes) : ""
         }
     }
 }
