@@ -35,11 +35,16 @@ struct ParlorApplication: WebSocketServerApplication {
         }
     }
 
+    /// `/ws`: a session receives the connection's messages (no task while the client is quiet).
+    func receiver(for connection: WebSocketConnection, request: WebSocketUpgradeRequest) -> (any WebSocketReceiver)? {
+        guard request.path == Self.gamePath else { return nil }
+        let user = Self.upgradeToken(request).flatMap(services.tokens.verify)
+        return Session(connection: connection, services: services, user: user)
+    }
+
+    /// `/echo` runs in a task of its own.
     func handle(_ webSocket: WebSocket, request: WebSocketUpgradeRequest) async {
         switch request.path {
-        case Self.gamePath:
-            let user = Self.upgradeToken(request).flatMap(services.tokens.verify)
-            await Session(webSocket: webSocket, services: services, user: user).run()
         case EchoEndpoint.path:
             await EchoEndpoint.serve(webSocket)
         default:

@@ -28,6 +28,10 @@ public struct ServerConfiguration: Sendable {
     public var unjoinedGameExpiry: TimeAmount = .minutes(10)
     /// How often abandoned rooms are looked for.
     public var expirySweepInterval: TimeAmount = .minutes(1)
+    /// On shutdown, a WebSocket client is closed (1001) once it has sent nothing for this long, so that
+    /// requests crossing the shutdown are answered (with SHUTTING_DOWN) rather than lost behind the close
+    /// frame. The listener's grace period still bounds the whole shutdown.
+    public var shutdownQuietPeriod: TimeAmount = .milliseconds(250)
     /// Limits on what clients control.
     public var limits = Limits()
     /// Word lobbies and the game catalog: the word list, lobby capacity and limits, the catalog poll.

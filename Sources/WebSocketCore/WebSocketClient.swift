@@ -114,8 +114,6 @@ public enum WebSocketClient {
                 return promise.futureResult
             }
         }.get()
-        return try await WebSocket.run(
-            bridge: upgrade.bridge, channel: upgrade.channel, subprotocol: upgrade.subprotocol,
-            compression: upgrade.compression, closeRecorder: upgrade.closeRecorder, shutdown: ShutdownSignal(), body)
+        return try await WebSocket.run(connection: upgrade.connection, bridge: upgrade.bridge, body)
     }
 }

@@ -9,7 +9,8 @@ import SystemTLS
 /// application, other requests go to its HTTP responder.
 ///
 /// `run()` serves until ``beginGracefulShutdown()`` (or cancellation): each connection is a child task of
-/// one discarding task group, so when `run()` returns every connection has ended.
+/// one discarding task group until it upgrades to a WebSocket that the application receives without a
+/// task; `run()` returns once every connection has ended.
 public final class WebSocketServer<Application: WebSocketServerApplication>: Sendable {
     public let configuration: WebSocketServerConfiguration
     private let application: Application
@@ -102,14 +103,26 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
         // A shutdown that arrived while we were binding.
         if shutdownSignal.isFired { serverChannel.channel.close(promise: nil) }
 
-        try await withThrowingDiscardingTaskGroup { group in
-            try await serverChannel.executeThenClose { inbound in
-                for try await connection in inbound {
-                    group.addTask {
-                        await connection.run(application: self.application, shutdown: self.shutdownSignal, logger: self.logger)
+        do {
+            try await withThrowingDiscardingTaskGroup { group in
+                try await serverChannel.executeThenClose { inbound in
+                    for try await connection in inbound {
+                        group.addTask {
+                            await connection.run(application: self.application, logger: self.logger)
+                        }
                     }
                 }
             }
+        } catch {
+            closeAllConnections()
+            listener.withLockedValue { $0 = .stopped }
+            throw error
+        }
+        // WebSockets driven by receivers have no task in the group: wait for them too.
+        await withTaskCancellationHandler {
+            await connections.waitUntilEmpty()
+        } onCancel: {
+            self.closeAllConnections()
         }
         listener.withLockedValue { $0 = .stopped }
         logger.info("Stopped")
@@ -140,6 +153,10 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
                 for connection in tracker.all { connection.close(promise: nil) }
             }
         }
+    }
+
+    private func closeAllConnections() {
+        for connection in connections.all { connection.close(promise: nil) }
     }
 
     private func failWaiters(_ error: any Error) {
@@ -186,7 +203,8 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
         try pipeline.addHandler(handlers.errorHandler)
         try pipeline.addHandler(
             HTTPConnectionHandler(
-                configuration: configuration, application: application, events: continuation, handlers: handlers))
+                configuration: configuration, application: application, events: continuation, handlers: handlers,
+                shutdown: shutdownSignal))
         connections.register(channel)
         if shutdownSignal.isFired { channel.close(promise: nil) }
         return ServerConnection(channel: channel, events: events)

@@ -62,9 +62,21 @@ public protocol WebSocketServerApplication: Sendable {
     /// choice). Called on the connection's event loop: it must not block.
     func shouldUpgrade(_ request: WebSocketUpgradeRequest) -> WebSocketUpgradeDecision
 
-    /// Runs one accepted WebSocket; the connection is closed (1000) when this returns.
+    /// Takes over an accepted WebSocket without a task: returns who receives its messages, or nil to have
+    /// it run by ``handle(_:request:)`` in a task instead (the default). Called on the connection's event
+    /// loop, before any message can arrive: it must not block.
+    func receiver(for connection: WebSocketConnection, request: WebSocketUpgradeRequest) -> (any WebSocketReceiver)?
+
+    /// Runs one accepted WebSocket that ``receiver(for:request:)`` left to a task; the connection is
+    /// closed (1000) when this returns.
     func handle(_ webSocket: WebSocket, request: WebSocketUpgradeRequest) async
 
     /// Answers a plain HTTP request (`/healthz`, REST routes, …).
     func respond(to request: HTTPRequest) async -> HTTPResponse
+}
+
+extension WebSocketServerApplication {
+    public func receiver(for connection: WebSocketConnection, request: WebSocketUpgradeRequest) -> (any WebSocketReceiver)? {
+        nil
+    }
 }

@@ -71,8 +71,7 @@ struct HTTPRoutes: Sendable {
             switch try await call(OperationContext(user: user, session: nil)) {
             case .reply(let result):
                 return route.status == .noContent ? HTTPResponse(status: .noContent) : Self.json(route.status, result)
-            case .subscribe(let subscription, _):
-                subscription.cancel(with: [])
+            case .subscribe:
                 throw WireError(.notFound, "Subscriptions exist only on the WebSocket.")
             }
         }
