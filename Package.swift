@@ -89,7 +89,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "parlor-server",
-            dependencies: ["ParlorServer", argumentParser, logging]
+            dependencies: ["ParlorServer", "WebSocketCore", nio, argumentParser, logging]
         ),
 
         // MARK: Clients

@@ -2,7 +2,9 @@
 #
 #   start_server parlor|node LOG_PREFIX [SERVER FLAGS…]
 #       parlor: $bin/parlor-server (bin defaults to $BIN or .build/release) --port 0 --data-dir DIR
-#               --log-level warning [flags], DIR a new directory removed by stop_server;
+#               --log-level warning [--exempt-address 127.0.0.0/8] [flags], DIR a new directory removed
+#               by stop_server (the exemption when the build has per-address limits: the load comes
+#               from loopback);
 #       node:   the Node `ws` peer, Loadtest/peers/node-ws/server.js --port 0 [flags] (see
 #               Loadtest/peers/README.md; scripts/setup.sh --bench installs Debian's node-ws).
 #       Stdout goes to LOG_PREFIX.out, stderr to LOG_PREFIX.log (an empty prefix: a scratch directory
@@ -23,6 +25,9 @@ start_server() {
     case "$kind" in
     parlor)
         local binary=${bin:-${BIN:-.build/release}}/parlor-server
+        # The generator runs on this machine, so every connection comes from loopback: lift the
+        # per-address limits there (builds from before they existed do not know the flag).
+        if "$binary" --help 2>/dev/null | grep -q -- --exempt-address; then set -- --exempt-address 127.0.0.0/8 "$@"; fi
         server_command="$binary --port 0 --data-dir $server_scratch/data --log-level warning $*"
         "$binary" --port 0 --data-dir "$server_scratch/data" --log-level warning "$@" > "$prefix.out" 2> "$prefix.log" &
         ;;

@@ -32,6 +32,8 @@ struct WireBenchmarkCommand: ParsableCommand {
 
         print("measurement                               bytes      ops/s     µs/op")
         measure("decode submitScore request", bytes: request.count) { _ = Request.decode(request) }
+        // Part of the decode above: every request is looked over for repeated keys first.
+        measure("  of which: repeated-key scan", bytes: request.count) { _ = DuplicateKeyScan.firstDuplicate(in: request) }
         let view = try EncodedJSON(GameRoom(room))
         measure("encode GameRoom view with JSONEncoder", bytes: view.bytes.count) { _ = try? EncodedJSON(GameRoom(room)) }
         measure("encode GameRoom view by hand (served)", bytes: view.bytes.count) { _ = EncodedJSON(gameRoomOf: room) }

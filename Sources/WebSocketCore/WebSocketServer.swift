@@ -20,6 +20,7 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
     private let shutdownSignal = ShutdownSignal()
     private let listener = NIOLockedValueBox<ListenerState>(.notStarted(waiters: []))
     private let rejectedConnections = NIOLockedValueBox(0)
+    private let addressLimiter = AddressConnectionLimiter()
 
     private enum ListenerState {
         case notStarted(waiters: [CheckedContinuation<SocketAddress, any Error>])
@@ -169,14 +170,21 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
 
     /// Builds a new connection's pipeline: [TLS] → head-size limit → HTTP codec → pipelining → errors → us.
     private func configureConnection(_ channel: any Channel) throws -> ServerConnection {
-        guard connections.count < configuration.maxConnections else {
-            // Full: say nothing and hang up. The peer sees the connection close and may retry later.
+        // Past the server's or the address's cap: say nothing and hang up, before the connection is
+        // counted anywhere. The peer sees the connection close and may retry later.
+        let slot = connections.count < configuration.maxConnections
+            ? addressLimiter.admit(
+                channel.remoteAddress, limit: configuration.maxConnectionsPerAddress,
+                exemptions: configuration.addressLimitExemptions)
+            : nil
+        guard let slot else {
             rejectedConnections.withLockedValue { $0 += 1 }
             channel.close(promise: nil)
             let (events, continuation) = AsyncStream.makeStream(of: ServerConnectionEvent.self)
             continuation.finish()
             return ServerConnection(channel: channel, events: events)
         }
+        channel.closeFuture.whenComplete { _ in slot.release() }
         let pipeline = channel.pipeline.syncOperations
         if let tls = configuration.tls {
             try pipeline.addHandler(tls.makeServerHandler())

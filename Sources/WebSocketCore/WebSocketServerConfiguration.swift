@@ -40,6 +40,13 @@ public struct WebSocketServerConfiguration: Sendable {
     /// Keep it below the process's open-file limit, so that running out of descriptors (where every
     /// accept fails) cannot happen.
     public var maxConnections: Int = 10_000
+    /// Connections one client address (an IPv4 address, or an IPv6 /64) may hold at once; past it, its
+    /// new ones are closed as soon as they are accepted, without taking a slot from anyone else. Nil:
+    /// no per-address cap.
+    public var maxConnectionsPerAddress: Int?
+    /// Addresses `maxConnectionsPerAddress` does not apply to: a load generator on loopback, a trusted
+    /// reverse proxy that all clients come through.
+    public var addressLimitExemptions: [AddressRange] = []
     /// The listen backlog.
     public var backlog: Int32 = 1024
     /// On graceful shutdown, how long connections get to finish and close themselves before the server

@@ -134,10 +134,15 @@ import Testing
         #expect(request.operation == .joinRoom(JoinRoomArguments(code: long, playerName: "Bo")))
     }
 
-    @Test func listGamesHelpers() {
-        #expect(ListGamesArguments().effectiveLimit == 20)
-        #expect(ListGamesArguments(limit: 0).effectiveLimit == 1)
-        #expect(ListGamesArguments(limit: 10_000).effectiveLimit == 100)
+    @Test func listGamesHelpers() throws {
+        #expect(try ListGamesArguments().checkedLimit() == 20)
+        #expect(try ListGamesArguments(limit: 1).checkedLimit() == 1)
+        #expect(try ListGamesArguments(limit: 100).checkedLimit() == 100)
+        for limit in [0, -1, 101, 100_000] {
+            #expect(throws: WireError(.invalidInput, "limit must be an integer from 1 to 100 (got \(limit)).")) {
+                try ListGamesArguments(limit: limit).checkedLimit()
+            }
+        }
         #expect(ListGamesArguments(before: "2026-01-30T00:00:00.000Z").beforeInstant?.iso8601 == "2026-01-30T00:00:00.000Z")
         #expect(ListGamesArguments(before: "yesterday").beforeInstant == nil)
     }

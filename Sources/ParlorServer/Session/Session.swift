@@ -24,7 +24,6 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
     private struct State {
         var user: UserID?
         var subscriptions: [Int: Slot] = [:]
-        var rateLimit: TokenBucket
         /// Requests received while one is being handled, in order.
         var inbox = CircularBuffer<WebSocketMessage>(initialCapacity: 0)
         /// A task is handling requests.
@@ -50,11 +49,7 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         self.connection = connection
         self.services = services
         executor = EventLoopTaskExecutor.for(connection.eventLoop)
-        let limits = services.configuration.limits
-        state = NIOLockedValueBox(
-            State(
-                user: user, rateLimit: TokenBucket(capacity: limits.requestBurst, refillPerSecond: limits.requestsPerSecond),
-                lastHeard: .now()))
+        state = NIOLockedValueBox(State(user: user, lastHeard: .now()))
         services.metrics.connections.increment()
         if let user { services.presence.connected(user) }
     }
@@ -131,23 +126,28 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
     }
 
     private func handle(_ message: WebSocketMessage) async -> Answer {
+        // Every frame counts against its user's and its address's rate (shared with their other
+        // connections and HTTP requests), the ones that cannot be read too.
+        let limited = services.requestLimiter.admit(user: self.user, address: connection.remoteAddress).isLimited
         guard message.kind == .text else {
-            return Answer(reply: Reply.error(id: .null, .badRequest("Parlor speaks JSON in text frames, not binary.")))
+            return Answer(reply: Reply.error(
+                id: .null, limited ? RequestLimiter.refusal : .badRequest("Parlor speaks JSON in text frames, not binary.")))
         }
         let request: (id: RequestID, name: OperationName, call: OperationTable.Call)
         switch services.operations.decode(message.data.readableBytesView) {
         case .success(let decoded):
             request = decoded
         case .failure(let badRequest):
-            services.metrics.recordOperation("invalid", outcome: ErrorCode.badRequest.rawValue, duration: .zero)
-            return Answer(reply: Reply.error(badRequest))
+            let refusal = limited ? RequestLimiter.refusal : badRequest.wireError
+            services.metrics.recordOperation("invalid", outcome: refusal.code.rawValue, duration: .zero)
+            return Answer(reply: Reply.error(id: badRequest.id, refusal))
         }
         let started = NIODeadline.now()
         let name = request.name.rawValue
-        let (admitted, shuttingDown, user) = state.withLockedValue { ($0.rateLimit.take(), $0.shuttingDown, $0.user) }
-        guard admitted else {
+        let (shuttingDown, user) = state.withLockedValue { ($0.shuttingDown, $0.user) }
+        guard !limited else {
             services.metrics.recordOperation(name, outcome: ErrorCode.rateLimited.rawValue, duration: .zero)
-            return Answer(reply: Reply.error(id: request.id, WireError(.rateLimited, "Too many requests; slow down.")))
+            return Answer(reply: Reply.error(id: request.id, RequestLimiter.refusal))
         }
         if shuttingDown {
             return Answer(reply: Reply.error(id: request.id, WireError(.shuttingDown, "The server is restarting; reconnect in a moment.")))

@@ -6,7 +6,7 @@ import Foundation
 /// The caller says, by name, which operations exist and how to read their arguments; everything
 /// else — the id, unknown operations, the sentences for missing or mistyped fields — is the same for
 /// every user, so a client and the server agree on what a bad request is. Unknown extra fields are
-/// ignored.
+/// ignored; a key that appears twice in one object, anywhere, is refused (`DuplicateKeyScan`).
 public enum RequestEnvelope {
     /// Decodes a text frame's bytes. `operations` gives the arguments of an operation name, or nil for
     /// a name it does not know.
@@ -14,10 +14,16 @@ public enum RequestEnvelope {
     public static func decode<Call>(
         _ frame: some Sequence<UInt8>, operations: @escaping @Sendable (String) -> ArgumentsChoice<Call>?
     ) -> Result<(id: RequestID, call: Call), BadRequest> {
+        let data = Data(frame)
+        if let duplicate = DuplicateKeyScan.firstDuplicate(in: data) {
+            // The id is still echoed when it can be read (and is not itself the repeated key).
+            let id = duplicate.path.isEmpty && duplicate.key == FrameKey.id.rawValue ? RequestID.null : readID(data)
+            return .failure(BadRequest(id: id, duplicate: duplicate))
+        }
         let decoder = JSONDecoder()
         decoder.userInfo[operationsKey] = Operations(lookup: operations)
         do {
-            return try decoder.decode(Frame<Call>.self, from: Data(frame)).outcome
+            return try decoder.decode(Frame<Call>.self, from: data).outcome
         } catch let error as DecodingError {
             return .failure(BadRequest(id: .null, error))
         } catch {
@@ -29,6 +35,9 @@ public enum RequestEnvelope {
     /// body is `{}`. Errors name fields below `data` (`data.lobbyCode is missing.`).
     @inlinable
     public static func decodeCallable<Call>(_ body: some Collection<UInt8>, _ choice: ArgumentsChoice<Call>) -> Result<Call, BadRequest> {
+        if let duplicate = DuplicateKeyScan.firstDuplicate(in: body) {
+            return .failure(BadRequest(id: .null, duplicate: duplicate))
+        }
         let decoder = JSONDecoder()
         decoder.userInfo[operationsKey] = choice
         do {
@@ -38,6 +47,32 @@ public enum RequestEnvelope {
         } catch {
             return .failure(BadRequest(id: .null, field: nil, message: "The body must be a JSON object: {\"data\": {...}}."))
         }
+    }
+
+    /// Decodes a JSON request body (a REST route's) as `T`, refusing repeated keys as frames do. Errors
+    /// name the field (`playerName is missing.`).
+    public static func decodeBody<T: Decodable>(_ type: T.Type, from body: some Collection<UInt8>) -> Result<T, BadRequest> {
+        if let duplicate = DuplicateKeyScan.firstDuplicate(in: body) {
+            return .failure(BadRequest(id: .null, duplicate: duplicate))
+        }
+        do {
+            return .success(try JSONDecoder().decode(T.self, from: Data(body)))
+        } catch let error as DecodingError {
+            return .failure(BadRequest(id: .null, error))
+        } catch {
+            return .failure(BadRequest(id: .null, field: nil, message: "The body must be a JSON object."))
+        }
+    }
+
+    /// The id of a frame refused before it was decoded; null when it cannot be read.
+    @usableFromInline
+    static func readID(_ data: Data) -> RequestID {
+        (try? JSONDecoder().decode(IDProbe.self, from: data))?.id ?? .null
+    }
+
+    @usableFromInline
+    struct IDProbe: Decodable {
+        @usableFromInline let id: RequestID?
     }
 
     // Usable from inlinable code, so a caller's `Call` is specialised where it is known (the server's

@@ -52,12 +52,18 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let gameNotFound = ErrorCode("GAME_NOT_FOUND", .notFound, 404)
     public static let noGamesAvailable = ErrorCode("NO_GAMES_AVAILABLE", .failedPrecondition, 400)
 
+    // Quotas.
+    /// The caller already has as many live games as one user may (`--max-games-per-user`), across
+    /// every kind of game.
+    public static let quotaExceeded = ErrorCode("QUOTA_EXCEEDED", .resourceExhausted, 429)
+
     /// Every code this build knows.
     public static let all: [ErrorCode] = [
         .roomNotFound, .roomFull, .notModerator, .playerNotFound, .invalidRoomCode, .invalidState, .invalidInput,
         .networkError, .badRequest, .unauthenticated, .internal, .subscriptionNotFound, .tooManySubscriptions,
         .rateLimited, .requestTooLarge, .shuttingDown, .notFound, .forbidden, .methodNotAllowed, .upgradeRequired, .lobbyNotFound, .lobbyNotOpen, .roundNotRunning,
         .notLobbyCreator, .notLobbyMember, .lobbyFull, .noFreeCode, .tooManyWords, .gameNotFound, .noGamesAvailable,
+        .quotaExceeded,
     ]
 
     /// The known code, or an unknown one with status `internal`.

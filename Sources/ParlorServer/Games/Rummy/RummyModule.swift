@@ -87,7 +87,7 @@ struct RummyOperations: Sendable {
             if args.before != nil && args.beforeInstant == nil {
                 throw WireError(.invalidInput, "before must be an ISO-8601 timestamp such as 2026-01-30T18:00:00.000Z.")
             }
-            let limit = args.effectiveLimit
+            let limit = try args.checkedLimit()
             let games = try await host.history(of: user, before: args.beforeInstant, limit: limit).compactMap(GameHistoryEntry.init)
             let nextBefore = games.count == limit ? games.last?.finishedAt : nil
             return .reply(try EncodedJSON.encoding(ListGamesResult(games: games, nextBefore: nextBefore)))
@@ -139,9 +139,12 @@ struct RummyOperations: Sendable {
                 nextRound.call(RoomCodeArguments(roomCode: request.parameters[0]))
             },
             HTTPRoute(.GET, "/users/{id}/games") { request throws(WireError) in
-                listGames.call(ListGamesArguments(
-                    userId: try Self.player(request.parameters[0]), before: request.query["before"],
-                    limit: request.query["limit"].flatMap { Int($0) }))
+                let limit = try request.query["limit"].map { text throws(WireError) in
+                    guard let number = Int(text) else { throw ListGamesArguments.limitError(got: "\"\(text)\"") }
+                    return number
+                }
+                return listGames.call(ListGamesArguments(
+                    userId: try Self.player(request.parameters[0]), before: request.query["before"], limit: limit))
             },
         ]
     }
