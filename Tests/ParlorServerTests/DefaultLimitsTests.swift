@@ -61,7 +61,12 @@ import Testing
     @Test func anUnjoinedRoomExpiresAfterMinutes() async throws {
         let clock = ManualClock()
         try await withParlor(clock: clock) { parlor in
-            _ = try await parlor.connect { try await RoomFlowTests.seat($0, []) }
+            let ann = try await parlor.connect { ann in
+                _ = try await RoomFlowTests.seat(ann, [])
+                return try #require(ann.userId.flatMap(UserID.init))
+            }
+            // The server has seen the connection close: nobody in the room is around.
+            #expect(await eventually { !parlor.services.presence.isConnected(ann) })
             clock.advance(bySeconds: 11 * 60)
             #expect(await parlor.services.expireAbandonedRooms() == 1)
         }

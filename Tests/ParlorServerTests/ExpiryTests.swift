@@ -23,7 +23,8 @@ import Testing
                     return (lonelyRoom, lonelyLobby, joinedRoom, try #require(ann.userId.flatMap(UserID.init)))
                 }
             }
-            // Nobody is connected now. Nine minutes: too soon.
+            // Nobody is connected now (once the server has seen the connections close). Nine minutes: too soon.
+            #expect(await eventually { !parlor.services.presence.isConnected(annID) })
             clock.advance(bySeconds: 9 * 60)
             #expect(await parlor.services.expireAbandonedGames() == 0)
             clock.advance(bySeconds: 2 * 60)
