@@ -92,3 +92,33 @@ public enum DartsLimits {
     /// The most a visit entered as a total can be.
     public static let maxVisitTotal = 180
 }
+
+extension X01Settings {
+    /// Reads settings as a client spelled them (`"501"`, `"double"`); a value that is none of the
+    /// rule's names is refused naming its field. Ranges are checked when the match is created.
+    public init(
+        gameType: String, inRule: String?, outRule: String?, legs: Int?, sets: Int?, capacity: Int?
+    ) throws(DartsError) {
+        self.init(
+            gameType: try Self.read(gameType, as: X01GameType.self, field: "gameType"),
+            inRule: try inRule.map { text throws(DartsError) in try Self.read(text, as: InRule.self, field: "inRule") } ?? .straight,
+            outRule: try OutRule(reading: outRule),
+            legs: legs ?? 1, sets: sets, capacity: capacity ?? DartsLimits.defaultCapacity)
+    }
+
+    static func read<Rule: RawRepresentable & CaseIterable>(_ text: String, as: Rule.Type, field: String) throws(DartsError) -> Rule
+    where Rule.RawValue == String {
+        guard let rule = Rule(rawValue: text) else {
+            let names = Rule.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw .invalidInput(field: field, reason: "\(field) must be one of \(names) (got \"\(DartsError.clip(text))\").")
+        }
+        return rule
+    }
+}
+
+extension OutRule {
+    /// Reads an out rule a client sent; absent means double out.
+    public init(reading text: String?) throws(DartsError) {
+        self = try text.map { text throws(DartsError) in try X01Settings.read(text, as: OutRule.self, field: "outRule") } ?? .double
+    }
+}
