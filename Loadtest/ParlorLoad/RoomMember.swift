@@ -3,9 +3,10 @@ import ParlorRules
 import ParlorWire
 import WebSocketCore
 
-/// One connection of a `rooms` run: the host (member 0) creates and later starts the game, the other
-/// players join and get ready, spectators only watch; every member observes the room. After set-up it
-/// reads until the run ends, and players submit scores on their timetable meanwhile.
+/// One connection of a `rooms` or `darts` run: the host (member 0) creates and later starts the game,
+/// the other players join (and, in rummy, get ready), spectators only watch; every member observes the
+/// room or match. After set-up it reads until the run ends, and players act on their timetable
+/// meanwhile: rummy players each submit scores on their own, darts players throw in turn.
 struct RoomMember: Sendable {
     let run: RoomsRun
     let room: RoomPlan
@@ -28,9 +29,10 @@ struct RoomMember: Sendable {
                 run.connectionsOpen.add()
                 defer { run.connectionsOpen.subtract() }
                 var connection = LoadConnection(webSocket)
-                let frames = try await setUp(&connection, began: began)
+                let watch = VersionWatch()
+                let plan = try await setUp(&connection, began: began, watch: watch)
                 isSetUp = true
-                await measure(&connection, frames: frames)
+                await measure(&connection, plan: plan, watch: watch)
             }
         } catch {
             let reason = FailureReason.of(error)
@@ -51,11 +53,26 @@ struct RoomMember: Sendable {
 
     // MARK: Set-up
 
-    /// Signs in, creates or joins the room, gets ready, subscribes; the host then starts the game once
-    /// everyone else is in. Returns the player's score frames (nil for spectators).
-    private func setUp(_ connection: inout LoadConnection, began: ContinuousClock.Instant) async throws -> SubmitScoreFrames? {
+    /// What a player sends on its timetable.
+    enum Plan: Sendable {
+        case scores(SubmitScoreFrames)
+        /// A darts player's visits: its frames, its seat, and the version before the first visit.
+        case visits(VisitFrames, seat: Int, baseline: Gate<Int>)
+    }
+
+    /// Signs in, creates or joins, subscribes; the host then starts the game once everyone else is in.
+    /// Returns what the player sends (nil for spectators).
+    private func setUp(_ connection: inout LoadConnection, began: ContinuousClock.Instant, watch: VersionWatch) async throws -> Plan? {
         let hello = try await connection.call(.hello(HelloArguments()), as: HelloResult.self)
         run.connectLatency.record(.now - began)
+        let handle: (ScannedFrame) -> Void = { self.handle($0, clock: nil, watch: watch) }
+        switch run.parameters.game {
+        case .rummy: return try await setUpRoom(&connection, user: hello.userId, onEvent: handle)
+        case .darts: return try await setUpMatch(&connection, user: hello.userId, onEvent: handle)
+        }
+    }
+
+    private func setUpRoom(_ connection: inout LoadConnection, user: UserID, onEvent handle: (ScannedFrame) -> Void) async throws -> Plan? {
         let code: String
         if isHost {
             let created = try await connection.call(
@@ -66,46 +83,101 @@ struct RoomMember: Sendable {
             code = created.room.id
             room.tracker.setCode(code)
         } else {
-            guard let shared = await room.code.wait(), let shared else { throw LoadFailure.roomFailed }
-            code = shared
+            code = try await sharedCode()
             if isPlayer {
                 _ = try await connection.call(
                     .joinRoom(JoinRoomArguments(code: code, playerName: "Player \(room.index)-\(member)")), as: RoomServiceResult.self,
                     onEvent: handle)
                 _ = try await connection.call(
-                    .setReady(SetReadyArguments(roomCode: code, playerId: hello.userId, ready: true)), as: IgnoredResult.self,
+                    .setReady(SetReadyArguments(roomCode: code, playerId: user, ready: true)), as: IgnoredResult.self,
                     onEvent: handle)
             }
         }
         _ = try await connection.call(.observeRoom(CodeArguments(code: code)), as: Subscribed.self, onEvent: handle)
-        if isHost {
-            room.code.open(code)
-            guard await room.membersSetUp.wait() == true else { throw LoadFailure.roomFailed }
-            let started = try await connection.call(.startGame(.room(roomCode: code)), as: GameRoom.self, onEvent: handle)
-            room.tracker.setBaseline(started.version)
-        } else {
-            room.memberSetUp()
+        try await startOrReport(code, on: &connection) { connection in
+            try await connection.call(.startGame(.room(roomCode: code)), as: GameRoom.self, onEvent: handle).version
         }
         // Scores go to round 1, which stays open: nobody calls nextRound, so the game never ends.
-        return isPlayer ? try SubmitScoreFrames(roomCode: code, playerId: hello.userId, round: 1) : nil
+        return isPlayer ? .scores(try SubmitScoreFrames(roomCode: code, playerId: user, round: 1)) : nil
+    }
+
+    /// A 501 match that cannot finish during the run (`DartsScript`); every player's seat is where it
+    /// joined, which the script's turns are counted from.
+    private func setUpMatch(_ connection: inout LoadConnection, user: UserID, onEvent handle: (ScannedFrame) -> Void) async throws -> Plan? {
+        let code: String
+        var seat = 0
+        if isHost {
+            let created = try await connection.call(
+                .createMatch(CreateMatchArguments(
+                    gameType: "501", legs: DartsScript.legs, sets: DartsScript.sets, capacity: run.parameters.players,
+                    playerName: "Host \(room.index)")),
+                as: MatchSeatResult.self)
+            code = created.match.id
+            room.tracker.setCode(code)
+        } else {
+            code = try await sharedCode()
+            if isPlayer {
+                let joined = try await connection.call(
+                    .joinMatch(JoinMatchArguments(code: code, playerName: "Player \(room.index)-\(member)")), as: MatchSeatResult.self,
+                    onEvent: handle)
+                guard let index = joined.match.players.firstIndex(where: { $0.id == user }) else {
+                    throw LoadFailure.unreadableReply("joinMatch (no seat)")
+                }
+                seat = index
+            }
+        }
+        _ = try await connection.call(.observeMatch(MatchCodeArguments(code: code)), as: Subscribed.self, onEvent: handle)
+        try await startOrReport(code, on: &connection) { connection in
+            try await connection.call(.startMatch(MatchCodeArguments(code: code)), as: MatchView.self, onEvent: handle).version
+        }
+        return isPlayer ? .visits(try VisitFrames(code: code, playerId: user), seat: seat, baseline: room.baseline) : nil
+    }
+
+    /// The code the host shares once it created the game.
+    private func sharedCode() async throws -> String {
+        guard let shared = await room.code.wait(), let shared else { throw LoadFailure.roomFailed }
+        return shared
+    }
+
+    /// The host shares the code, waits for everyone else, starts the game and records the version it
+    /// started at; everyone else reports being set up.
+    private func startOrReport(
+        _ code: String, on connection: inout LoadConnection, start: (inout LoadConnection) async throws -> Int
+    ) async throws {
+        guard isHost else {
+            room.memberSetUp()
+            return
+        }
+        room.code.open(code)
+        guard await room.membersSetUp.wait() == true else { throw LoadFailure.roomFailed }
+        let version = try await start(&connection)
+        room.baseline.open(version)
+        room.tracker.setBaseline(version)
     }
 
     // MARK: Measurement
 
     /// Reads every frame until the run's end closes the connection; a player's timetable runs beside.
-    private func measure(_ connection: inout LoadConnection, frames: SubmitScoreFrames?) async {
+    private func measure(_ connection: inout LoadConnection, plan: Plan?, watch: VersionWatch) async {
         let webSocket = connection.webSocket
-        let phase = run.phase(forConnection: self.connection)
+        // A darts match has one timetable, shared by its players: the host's.
+        let timetable = run.parameters.game == .darts ? room.index * run.parameters.membersPerRoom : self.connection
+        let phase = run.phase(forConnection: timetable)
         let reader = ReplyClock(run: run, phase: phase)
         await withDiscardingTaskGroup { group in
             group.addTask {
-                if let frames { await submitScores(webSocket, frames: frames, phase: phase) }
+                switch plan {
+                case .scores(let frames)?: await submitScores(webSocket, frames: frames, phase: phase)
+                case .visits(let frames, let seat, let baseline)?:
+                    await throwVisits(webSocket, frames: frames, seat: seat, baseline: baseline, phase: phase, watch: watch)
+                case nil: break
+                }
                 guard await run.finish.wait() != nil else { return }
                 await webSocket.close()
             }
             do {
                 while let message = try await connection.next() {
-                    handle(ScannedFrame(message.data), clock: reader)
+                    handle(ScannedFrame(message.data), clock: reader, watch: watch)
                 }
                 if !run.finish.isOpen {
                     run.failures.add("run: " + LoadFailure.closed(await webSocket.closeStatus).description)
@@ -151,23 +223,65 @@ struct RoomMember: Sendable {
         }
     }
 
-    // MARK: Frames
-
-    /// Set-up frames (events only: set-up replies are awaited by `call`).
-    private func handle(_ frame: ScannedFrame) {
-        handle(frame, clock: nil)
+    /// Open loop, in turn: visit k of the match is due at start + phase + k × step whatever happened to
+    /// the ones before it, and this player throws the visits the script gives its seat — each once its
+    /// view holds the visit before (the server refuses a visit out of turn). Waiting for the turn is part
+    /// of the generator lag; every latency still runs from the time the visit was due.
+    private func throwVisits(
+        _ webSocket: WebSocket, frames: VisitFrames, seat: Int, baseline: Gate<Int>, phase: Duration, watch: VersionWatch
+    ) async {
+        guard let start = await run.start.wait(), let baseline = await baseline.wait() else { return }
+        let script = DartsScript(players: run.parameters.players)
+        let end = start + run.parameters.duration
+        var number = 0
+        while !Task.isCancelled && !room.failed {
+            while script.seat(ofVisit: number) != seat { number += 1 }
+            let due = run.scheduled(number: Int64(number), phase: phase, start: start)
+            guard due < end, number < script.visitsBeforeAnyWin else { return }
+            do { try await Task.sleep(until: due, clock: .continuous) } catch { return }
+            guard await turn(baseline + number, watch: watch), !run.stopSending.isOpen else { return }
+            run.generatorLag.record(.now - due)
+            let frame = frames.frame(id: RoomsRun.submitIDBase + Int64(number), visit: script.visit(number))
+            do {
+                try await webSocket.send(WebSocketMessage(kind: .text, data: frame))
+            } catch {
+                return
+            }
+            run.actionsSent.add()
+            number += 1
+        }
     }
 
-    private func handle(_ frame: ScannedFrame, clock: ReplyClock?) {
+    /// Waits until this member's view holds `version`; false once the run stops sending first (a visit
+    /// that never came must not hold the connection open past the run).
+    private func turn(_ version: Int, watch: VersionWatch) async -> Bool {
+        if watch.seen >= version { return true }
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await watch.wait(atLeast: version) }
+            group.addTask {
+                _ = await run.stopSending.wait()
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
+    // MARK: Frames
+
+    private func handle(_ frame: ScannedFrame, clock: ReplyClock?, watch: VersionWatch) {
         let now = ContinuousClock.now
+        let event = run.parameters.game.event
         switch frame {
-        case .event(_, "room", let version?):
+        case .event(_, let name, let version?) where name == event:
             run.events.add()
             room.tracker.memberSaw(member, version: version, at: now)
-        case .event(_, "room", nil):
-            run.errors.add("ROOM_DELETED (generator: the room's stream said it was deleted)")
+            watch.saw(version)
+        case .event(_, let name, nil) where name == event:
+            run.errors.add("\(run.parameters.game.noun.uppercased())_DELETED (generator: the \(run.parameters.game.noun)'s stream said it was deleted)")
         case .event(_, "end", _):
-            run.errors.add("SUBSCRIPTION_ENDED (generator: the room's stream ended)")
+            run.errors.add("SUBSCRIPTION_ENDED (generator: the \(run.parameters.game.noun)'s stream ended)")
         case .event(_, let name, _):
             run.errors.add("UNEXPECTED_EVENT \(name)")
         case .reply(let id, let version, let error):

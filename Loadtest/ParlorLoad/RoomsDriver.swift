@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs a `rooms` load: sets up the rooms at a bounded pace, measures for the duration, drains, closes
+/// Runs a `rooms` (or `darts`) load: sets up the rooms (or matches) at a bounded pace, measures for the duration, drains, closes
 /// every connection and gathers the report.
 struct RoomsDriver {
     let parameters: RoomsParameters
@@ -92,7 +92,7 @@ struct RoomsDriver {
                 let text = await MetricsScrape.text(host: endpoint.host, port: endpoint.port)
             {
                 serverHistograms = (
-                    MetricsScrape.histogram("parlor_operation_duration_seconds", label: #"op="submitScore""#, in: text),
+                    MetricsScrape.histogram("parlor_operation_duration_seconds", label: "op=\"\(parameters.game.operation)\"", in: text),
                     MetricsScrape.histogram("parlor_broadcast_latency_seconds", in: text)
                 )
             }
@@ -142,7 +142,8 @@ struct RoomsDriver {
                 fanOutP99: fanOut.p99, fanOutMax: fanOut.max, generatorLagMax: run.generatorLag.takeWindow().max)
             run.timeline.withLock { $0.append(entry) }
             let shownPhase =
-                phase == "setup" ? "setup \(run.roomsReady.current + run.roomsFailed.current)/\(parameters.rooms) rooms" : phase
+                phase == "setup"
+                ? "setup \(run.roomsReady.current + run.roomsFailed.current)/\(parameters.rooms) \(parameters.game.plural)" : phase
             options.progress(
                 String(format: "[%4.0fs] ", elapsed.seconds) + shownPhase
                     + "  actions \(entry.actions)/s  replies \(entry.replies)/s  events \(entry.events)/s"

@@ -1,8 +1,10 @@
 import Synchronization
 import WebSocketCore
 
-/// The fixed parameters of a `rooms` run, as recorded in its report.
+/// The fixed parameters of a `rooms` (or `darts`) run, as recorded in its report. For darts, `rooms`
+/// are matches and `intervalSeconds` is each player's: the match throws every `interval / players`.
 struct RoomsParameters: Codable, Sendable {
+    var game: LoadGame = .rummy
     var url: String
     var rooms: Int
     var players: Int
@@ -19,6 +21,14 @@ struct RoomsParameters: Codable, Sendable {
     var membersPerRoom: Int { players + spectators }
     var connections: Int { rooms * membersPerRoom }
     var interval: Duration { .nanoseconds(Int64(intervalSeconds * 1e9)) }
+    /// Between one action and the next on one timetable: a rummy player's own, or a darts match's (its
+    /// players take turns).
+    var step: Duration {
+        switch game {
+        case .rummy: interval
+        case .darts: .nanoseconds(Int64(intervalSeconds * 1e9 / Double(players)))
+        }
+    }
     var duration: Duration { .nanoseconds(Int64(durationSeconds * 1e9)) }
 }
 
@@ -88,17 +98,17 @@ final class RoomsRun: Sendable {
         configurations[index % configurations.count]
     }
 
-    /// Player `connection`'s offset in the interval, from the run's seed: the load is spread evenly but
-    /// the same seed gives the same timetable.
+    /// Timetable `connection`'s offset in the interval, from the run's seed: the load is spread evenly but
+    /// the same seed gives the same timetable. (A darts match has one timetable, its host's.)
     func phase(forConnection connection: Int) -> Duration {
         var mixer = SplitMix64(seed: parameters.seed ^ (UInt64(connection) &* 0x9E37_79B9_7F4A_7C15))
         let fraction = Double(mixer.next() >> 11) / Double(1 << 53)
         return parameters.interval * fraction
     }
 
-    /// When submission `number` of a player with `phase` is due.
+    /// When action `number` of a timetable with `phase` is due.
     func scheduled(number: Int64, phase: Duration, start: ContinuousClock.Instant) -> ContinuousClock.Instant {
-        start + phase + parameters.interval * Int(number)
+        start + phase + parameters.step * Int(number)
     }
 }
 
@@ -129,6 +139,8 @@ final class RoomPlan: Sendable {
     let membersSetUp = Gate<Bool>()
     /// Why the room failed, if it did.
     let failure = Gate<String>()
+    /// The version the game started at.
+    let baseline = Gate<Int>()
     private let pendingMembers: Atomic<Int>
 
     init(index: Int, memberCount: Int, fanOut: LatencyRecorder) {
@@ -149,6 +161,7 @@ final class RoomPlan: Sendable {
     func fail(_ reason: String) {
         guard failure.open(reason) else { return }
         code.open(nil)
+        baseline.open(0)
         membersSetUp.open(false)
         tracker.caughtUp.open(false)
     }
