@@ -54,11 +54,9 @@ struct DartsCommand: AsyncParsableCommand {
     func validate() throws {
         guard matches > 0 else { throw ValidationError("--matches must be at least 1.") }
         guard (1...8).contains(players) else { throw ValidationError("--players must be between 1 and 8 (a match seats 1…8).") }
-        guard spectators >= 0 else { throw ValidationError("--spectators cannot be negative.") }
-        guard interval > 0, duration > 0, drain >= 0, setupTimeout > 0 else {
-            throw ValidationError("--interval, --duration and --setup-timeout must be positive, --drain at least 0.")
-        }
-        guard setupConcurrency > 0 else { throw ValidationError("--setup-concurrency must be at least 1.") }
+        try RoomsParameters.validate(
+            spectators: spectators, interval: interval, duration: duration, drain: drain, setupTimeout: setupTimeout,
+            setupConcurrency: setupConcurrency)
         let visits = duration / interval * Double(players)
         guard visits < Double(DartsScript(players: players).visitsBeforeAnyWin) else {
             throw ValidationError("--duration \(duration) is too long for --interval \(interval): a match could finish during the run.")
@@ -71,15 +69,6 @@ struct DartsCommand: AsyncParsableCommand {
             durationSeconds: duration, setupConcurrency: setupConcurrency, setupTimeoutSeconds: setupTimeout,
             drainSeconds: drain, sourceAddresses: connection.sourceAddresses, compress: connection.compress,
             seed: seed ?? UInt64.random(in: .min ... .max))
-        if let problem = connection.checkCapacity(connections: parameters.connections) { try connection.refuse(problem) }
-        if let warning = connection.serverCapacityWarning(connections: parameters.connections) { connection.progress(warning) }
-        let rate = Double(matches * players) / interval
-        connection.progress(
-            "darts: \(matches) × \(players) players + \(spectators) spectators = \(parameters.connections) connections, "
-                + "\(formatRate(rate)) visits/s for \(duration) s")
-
-        Interrupt.install()
-        let report = await RoomsDriver(parameters: parameters, options: connection).run()
-        try connection.finish(report)
+        try await RoomsDriver.run(parameters, options: connection)
     }
 }

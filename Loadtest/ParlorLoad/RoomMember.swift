@@ -198,52 +198,52 @@ struct RoomMember: Sendable {
         room.tracker.memberLost(member)
     }
 
-    /// Open loop: submission k is due at start + phase + k × interval whatever happened to the ones
-    /// before it. A late send is counted as generator lag; the latency of its reply still runs from the
-    /// time it was due.
+    /// A rummy player's own timetable: scores 1…1000 in turn, so every submission changes the room.
     private func submitScores(_ webSocket: WebSocket, frames: SubmitScoreFrames, phase: Duration) async {
+        await sendOnTimetable(webSocket, phase: phase, next: { $0 }) { number in
+            frames.frame(id: RoomsRun.submitIDBase + number, score: Int(number % 1000) + 1)
+        }
+    }
+
+    /// A darts player's share of its match's timetable: the visits the script gives its seat, each sent
+    /// once its view holds the visit before (the server refuses a visit out of turn).
+    private func throwVisits(
+        _ webSocket: WebSocket, frames: VisitFrames, seat: Int, baseline: Gate<Int>, phase: Duration, watch: VersionWatch
+    ) async {
+        guard let baseline = await baseline.wait() else { return }
+        let script = DartsScript(players: run.parameters.players)
+        await sendOnTimetable(
+            webSocket, phase: phase,
+            next: { from in
+                var number = Int(from)
+                while script.seat(ofVisit: number) != seat { number += 1 }
+                return number < script.visitsBeforeAnyWin ? Int64(number) : nil
+            },
+            ready: { number in await turn(baseline + Int(number), watch: watch) },
+            frame: { number in frames.frame(id: RoomsRun.submitIDBase + number, visit: script.visit(Int(number))) })
+    }
+
+    /// Open loop: action `number` of the timetable is due at start + phase + number × step whatever
+    /// happened to the ones before it; this connection sends the ones `next` gives it (the first at or
+    /// after a number), each once `ready`. A late send is counted as generator lag (waiting to be ready
+    /// included); the latency of its reply still runs from the time it was due.
+    private func sendOnTimetable(
+        _ webSocket: WebSocket, phase: Duration, next: (Int64) -> Int64?, ready: (Int64) async -> Bool = { _ in true },
+        frame: (Int64) -> ByteBuffer
+    ) async {
         guard let start = await run.start.wait() else { return }
         let end = start + run.parameters.duration
         var number: Int64 = 0
         while !Task.isCancelled && !room.failed {
+            guard let mine = next(number) else { return }
+            number = mine
             let due = run.scheduled(number: number, phase: phase, start: start)
             guard due < end else { return }
             do { try await Task.sleep(until: due, clock: .continuous) } catch { return }
-            guard !run.stopSending.isOpen else { return }
+            guard await ready(number), !run.stopSending.isOpen else { return }
             run.generatorLag.record(.now - due)
-            // Scores 1…1000 in turn: each differs from the one before, so every submission is a change.
-            let frame = frames.frame(id: RoomsRun.submitIDBase + number, score: Int(number % 1000) + 1)
             do {
-                try await webSocket.send(WebSocketMessage(kind: .text, data: frame))
-            } catch {
-                return
-            }
-            run.actionsSent.add()
-            number += 1
-        }
-    }
-
-    /// Open loop, in turn: visit k of the match is due at start + phase + k × step whatever happened to
-    /// the ones before it, and this player throws the visits the script gives its seat — each once its
-    /// view holds the visit before (the server refuses a visit out of turn). Waiting for the turn is part
-    /// of the generator lag; every latency still runs from the time the visit was due.
-    private func throwVisits(
-        _ webSocket: WebSocket, frames: VisitFrames, seat: Int, baseline: Gate<Int>, phase: Duration, watch: VersionWatch
-    ) async {
-        guard let start = await run.start.wait(), let baseline = await baseline.wait() else { return }
-        let script = DartsScript(players: run.parameters.players)
-        let end = start + run.parameters.duration
-        var number = 0
-        while !Task.isCancelled && !room.failed {
-            while script.seat(ofVisit: number) != seat { number += 1 }
-            let due = run.scheduled(number: Int64(number), phase: phase, start: start)
-            guard due < end, number < script.visitsBeforeAnyWin else { return }
-            do { try await Task.sleep(until: due, clock: .continuous) } catch { return }
-            guard await turn(baseline + number, watch: watch), !run.stopSending.isOpen else { return }
-            run.generatorLag.record(.now - due)
-            let frame = frames.frame(id: RoomsRun.submitIDBase + Int64(number), visit: script.visit(number))
-            do {
-                try await webSocket.send(WebSocketMessage(kind: .text, data: frame))
+                try await webSocket.send(WebSocketMessage(kind: .text, data: frame(number)))
             } catch {
                 return
             }

@@ -6,6 +6,22 @@ struct RoomsDriver {
     let parameters: RoomsParameters
     let options: ConnectionOptions
 
+    /// What `parlor-load rooms` and `darts` do once their options are read: check that the machine can
+    /// hold the connections, say what the run will do, run it and report (the exit status says whether
+    /// it passed).
+    static func run(_ parameters: RoomsParameters, options: ConnectionOptions) async throws {
+        if let problem = options.checkCapacity(connections: parameters.connections) { try options.refuse(problem) }
+        if let warning = options.serverCapacityWarning(connections: parameters.connections) { options.progress(warning) }
+        let game = parameters.game
+        let rate = Double(parameters.rooms * parameters.players) / parameters.intervalSeconds
+        options.progress(
+            "\(game.scenario): \(parameters.rooms) \(game.plural) × \(parameters.players) players + \(parameters.spectators) spectators "
+                + "= \(parameters.connections) connections, \(formatRate(rate)) \(game.actions)/s for \(parameters.durationSeconds) s")
+        Interrupt.install()
+        let report = await RoomsDriver(parameters: parameters, options: options).run()
+        try options.finish(report)
+    }
+
     /// Time between the last room's set-up and the first submission, so set-up traffic has settled.
     static let settle: Duration = .seconds(1)
 

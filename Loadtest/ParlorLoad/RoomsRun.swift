@@ -1,3 +1,4 @@
+import ArgumentParser
 import Synchronization
 import WebSocketCore
 
@@ -19,6 +20,17 @@ struct RoomsParameters: Codable, Sendable {
     var seed: UInt64
 
     var membersPerRoom: Int { players + spectators }
+
+    /// The checks `rooms` and `darts` make of the options they share.
+    static func validate(
+        spectators: Int, interval: Double, duration: Double, drain: Double, setupTimeout: Double, setupConcurrency: Int
+    ) throws {
+        guard spectators >= 0 else { throw ValidationError("--spectators cannot be negative.") }
+        guard interval > 0, duration > 0, drain >= 0, setupTimeout > 0 else {
+            throw ValidationError("--interval, --duration and --setup-timeout must be positive, --drain at least 0.")
+        }
+        guard setupConcurrency > 0 else { throw ValidationError("--setup-concurrency must be at least 1.") }
+    }
     var connections: Int { rooms * membersPerRoom }
     var interval: Duration { .nanoseconds(Int64(intervalSeconds * 1e9)) }
     /// Between one action and the next on one timetable: a rummy player's own, or a darts match's (its

@@ -15,17 +15,10 @@ import WebSocketCore
         let startedVersion: Int
     }
 
-    private func connect<R: Sendable>(_ server: ServerProcess, token: String? = nil, _ body: (JSONConnection) async throws -> R) async throws -> R {
-        try await WebSocketClient.connect(to: server.url) { ws in
-            let connection = JSONConnection(ws)
-            try await connection.hello(token: token)
-            return try await body(connection)
-        }
-    }
 
     /// A started 501 match of a host and a guest the host scores for.
     private func start(_ server: ServerProcess) async throws -> Match {
-        try await connect(server) { host in
+        try await server.connect { host in
             let created = try await host.call("createMatch", ["gameType": "501", "playerName": "Host"])
             let code = try #require((created.result?["match"] as? [String: Any])?["id"] as? String)
             let added = try #require(try await host.call("addGuest", ["code": code, "name": "Guest"]).result)
@@ -47,7 +40,7 @@ import WebSocketCore
         try await withThrowingTaskGroup(of: Void.self) { group in
             for match in matches {
                 group.addTask {
-                    try? await connect(server, token: match.hostToken) { host in
+                    try? await server.connect(token: match.hostToken) { host in
                         var visits = 0
                         while visits < 400 {
                             let player = visits % 2 == 0 ? match.hostId : match.guestId
@@ -68,7 +61,7 @@ import WebSocketCore
         #expect(acked.values.reduce(0, +) > 0, "some visits must have been acknowledged before the kill")
 
         let restarted = try await ServerProcess.start(dataDirectory: server.dataDirectory)
-        try await connect(restarted) { client in
+        try await restarted.connect { client in
             for match in matches {
                 let stored = try #require(try await client.call("getMatch", ["code": match.code]).result, "match \(match.code) was acknowledged")
                 let visits = try #require(stored["version"] as? Int) - match.startedVersion
@@ -82,7 +75,7 @@ import WebSocketCore
             }
             // The match goes on after the restart, for its host.
             let match = matches[0]
-            try await connect(restarted, token: match.hostToken) { host in
+            try await restarted.connect(token: match.hostToken) { host in
                 let before = try #require(try await host.call("getMatch", ["code": match.code]).result)
                 let player = try #require(before["currentPlayerId"] as? String)
                 let after = try #require(try await host.call("recordVisit", ["code": match.code, "playerId": player, "total": 60]).result)

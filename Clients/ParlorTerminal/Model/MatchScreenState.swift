@@ -82,12 +82,8 @@ public struct MatchScreenState: Sendable, Equatable {
     /// (a visit, or a `/` command); ↑ starts replacing the last visit (Enter sends the replacement, Esc
     /// gives up); Esc and Ctrl-C otherwise quit.
     public mutating func handle(_ key: Key) -> MatchAction? {
+        if input.edit(with: key, limit: Self.maxInputCharacters) { return nil }
         switch key {
-        case .character(let character):
-            guard input.count < Self.maxInputCharacters, !character.isNewline else { return nil }
-            input.append(character)
-        case .backspace:
-            if !input.isEmpty { input.removeLast() }
         case .up:
             startEditing()
         case .enter:
@@ -115,7 +111,7 @@ public struct MatchScreenState: Sendable, Equatable {
             return .quit
         case .endOfInput:
             if input.isEmpty { return .quit }
-        case .tab, .down, .left, .right:
+        case .tab, .down, .left, .right, .character, .backspace:
             break
         }
         return nil

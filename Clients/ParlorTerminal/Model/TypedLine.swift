@@ -7,3 +7,20 @@ extension String {
         return String(slice)
     }
 }
+
+extension String {
+    /// Applies a key that edits a line being typed — a printable character (up to `limit` characters)
+    /// or Backspace — and says whether it was one.
+    mutating func edit(with key: Key, limit: Int) -> Bool {
+        switch key {
+        case .character(let character):
+            if count < limit && !character.isNewline { append(character) }
+            return true
+        case .backspace:
+            if !isEmpty { removeLast() }
+            return true
+        default:
+            return false
+        }
+    }
+}

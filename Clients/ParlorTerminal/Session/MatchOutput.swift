@@ -25,40 +25,17 @@ public enum MatchOutput: Sendable, Equatable {
     case left(code: String)
 
     /// The JSON line (without the newline).
-    public var jsonLine: String { JSONLine.encode(MatchJSONForm(self)) }
+    public var jsonLine: String {
+        let line: ViewSessionJSON<MatchView>.Line = switch self {
+        case .seat(let seat): .seat(code: seat.match.id, userId: seat.currentUserId, view: seat.match)
+        case .status(let state): .status(state)
+        case .match(let match): .view(match)
+        case .done(let action): .done(action: action.name)
+        case .error(let action, let code, let message): .error(action: action, code: code, message: message)
+        case .left(let code): .left(code: code)
+        }
+        return JSONLine.encode(ViewSessionJSON(line: line, viewKey: "match"))
+    }
 }
 
 extension MatchOutput: GameOutput {}
-
-private struct MatchJSONForm: Encodable {
-    let output: MatchOutput
-
-    init(_ output: MatchOutput) { self.output = output }
-
-    enum Key: String, SessionJSONKey {
-        case event, match, code, userId, state, attempt, reason, action, message
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        switch output {
-        case .seat(let seat):
-            try container.encode("seat", forKey: .event)
-            try container.encode(seat.match.id, forKey: .code)
-            try container.encode(seat.currentUserId, forKey: .userId)
-            try container.encode(seat.match, forKey: .match)
-        case .status(let state):
-            try container.encodeStatus(state)
-        case .match(let match):
-            try container.encode("match", forKey: .event)
-            try container.encode(match, forKey: .match)  // null once deleted
-        case .done(let action):
-            try container.encode("done", forKey: .event)
-            try container.encode(action.name, forKey: .action)
-        case .error(let action, let code, let message):
-            try container.encodeError(action: action, code: code, message: message)
-        case .left(let code):
-            try container.encodeLeft(code: code)
-        }
-    }
-}
