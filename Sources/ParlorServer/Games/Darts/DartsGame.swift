@@ -4,7 +4,7 @@ import ParlorWire
 
 /// Darts matches on the kernel: 5-character codes from their own look-alike-free alphabet (`MatchCode`),
 /// opaque UUID ids (a code is reused; the id names the match in history), the `match` event, and the
-/// rules' own Codable form as the stored state (a match changes once a visit, every few seconds).
+/// rules' own Codable form as the stored state, written by hand (`StoredMatchJSON`).
 struct DartsGame: GameDefinition {
     typealias Rules = DartsMatch
     typealias Code = MatchCode
@@ -45,7 +45,7 @@ struct DartsGame: GameDefinition {
     }
 
     static func storedJSON(_ match: DartsMatch) throws(StoreError) -> String {
-        try StoredJSON.encode(match, what: "match \(match.code) (\(match.id))")
+        StoredMatchJSON.encode(match)
     }
 
     static func decodeStored(_ json: String) throws -> DartsMatch {
