@@ -54,6 +54,27 @@ import Testing
         #expect(try WireJSON.decode(MatchView.self, from: try WireJSON.encode(view)) == view)
     }
 
+    /// The hand-written encoder says exactly what `JSONEncoder` says, in every state of a match.
+    @Test func theHandWrittenViewMatchesJSONEncoderByteForByte() throws {
+        var match = try Self.match()
+        var views = [MatchView(match)]
+        _ = try match.apply(.start, by: user(1), at: t0)
+        views.append(MatchView(match))
+        for visit in [VisitInput(darts: ["T20", "T20", "T20"]), VisitInput(total: 26), VisitInput(darts: ["T20", "S1", "M"]),
+                      VisitInput(darts: ["S1", "S1", "S1"]), VisitInput(darts: ["S20", "D20"])] {
+            let seat = try #require(match.currentPlayer)
+            _ = try match.apply(.recordVisit(playerId: match.players[seat].id, visit: visit), by: user(1), at: t0.adding(seconds: 60))
+            views.append(MatchView(match))
+        }
+        #expect(match.status == .finished)
+        for view in views {
+            let fast = EncodedJSON(matchView: view)
+            #expect(String(decoding: fast.bytes, as: UTF8.self) == String(decoding: try EncodedJSON(view).bytes, as: UTF8.self))
+            #expect(try WireJSON.decode(MatchView.self, from: fast.bytes) == view)
+        }
+        #expect(["93.94", "71.2", "167", "0", "0.05", "100.33"] == [93.94, 71.2, 167, 0, 0.05, 100.33].map(MatchView.Stats.text))
+    }
+
     @Test func aFinishedMatchIsRecordedInTheSeedsShape() throws {
         var match = try Self.match()
         _ = try match.apply(.start, by: user(1), at: t0)

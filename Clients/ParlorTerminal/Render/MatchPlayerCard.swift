@@ -17,7 +17,7 @@ enum MatchPlayerCard {
         var lines = [name]
         lines += BlockFont.render(String(player.remaining)).map { ScreenLine("  " + $0, isThrower ? .bold : .plain) }
         lines.append(ScreenLine("  " + legs(player, in: match)))
-        lines.append(ScreenLine("  Avg \(number(player.stats.threeDartAverage)) · 1st 9 \(number(player.stats.firstNineAverage))", .dim))
+        lines.append(ScreenLine("  Avg \(MatchView.Stats.text(player.stats.threeDartAverage)) · 1st 9 \(MatchView.Stats.text(player.stats.firstNineAverage))", .dim))
         if isThrower, let checkout = match.checkout {
             lines.append(ScreenLine("  Out: " + checkout.joined(separator: " "), .warning))
         } else {
@@ -34,7 +34,7 @@ enum MatchPlayerCard {
         var line = ScreenLine(isThrower ? "▶ " : "  ", .bold)
         line.append(TextWidth.pad(label(player, in: match, me: me), to: nameWidth), isThrower ? .highlight : .plain)
         line.append(TextWidth.pad(String(player.remaining), to: 5, alignRight: true), .bold)
-        line.append("  " + legs(player, in: match) + "  avg \(number(player.stats.threeDartAverage))")
+        line.append("  " + legs(player, in: match) + "  avg \(MatchView.Stats.text(player.stats.threeDartAverage))")
         if isThrower, let checkout = match.checkout {
             line.append("  out " + checkout.joined(separator: " "), .warning)
         } else if match.winnerId == player.id {
@@ -64,14 +64,5 @@ enum MatchPlayerCard {
         if visit.isBust { return "Last: " + (thrown.map { "\($0) " } ?? "\(visit.total) ") + "bust" }
         if visit.isCheckout { return "Last: " + (thrown ?? "") + " out!" }
         return "Last: " + (thrown.map { "\($0) = \(visit.total)" } ?? String(visit.total))
-    }
-
-    /// 93.94, 167 (no trailing zeros).
-    static func number(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        let whole = hundredths / 100
-        let fraction = hundredths % 100
-        if fraction == 0 { return String(whole) }
-        return fraction % 10 == 0 ? "\(whole).\(fraction / 10)" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }

@@ -180,6 +180,20 @@ extension MatchView.Visit {
     }
 }
 
+extension MatchView.Stats {
+    /// A figure the rules rounded to two decimals, written as JSON writes it and people read it:
+    /// 93.94, 71.2, 167.
+    public static func text(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let sign = hundredths < 0 ? "-" : ""
+        let whole = abs(hundredths) / 100
+        let fraction = abs(hundredths) % 100
+        guard fraction != 0 else { return sign + String(whole) }
+        let digits = fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction)
+        return "\(sign)\(whole).\(digits)"
+    }
+}
+
 /// The reply to `createMatch` and `joinMatch`.
 public struct MatchSeatResult: Sendable, Equatable, Codable {
     public let match: MatchView

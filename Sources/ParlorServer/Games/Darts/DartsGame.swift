@@ -41,7 +41,7 @@ struct DartsGame: GameDefinition {
     let publicEvent = EventName.match
 
     func encodePublicView(_ match: DartsMatch, at now: Instant) throws(WireError) -> EncodedJSON {
-        try EncodedJSON.encoding(MatchView(match))
+        EncodedJSON(matchView: MatchView(match))
     }
 
     static func storedJSON(_ match: DartsMatch) throws(StoreError) -> String {
