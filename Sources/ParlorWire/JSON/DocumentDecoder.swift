@@ -76,7 +76,7 @@ final class DocumentDecoder {
         guard let integer = JSONNumber.integer(node, in: document, as: T.self) else {
             throw DecodingError.typeMismatch(T.self, DecodingError.Context(
                 codingPath: path.path(appending: key),
-                debugDescription: "Parsed JSON number <\(document.text(value))> does not fit in \(T.self)."))
+                debugDescription: "Parsed JSON number <\(document.numberText(value))> does not fit in \(T.self)."))
         }
         return integer
     }
@@ -90,7 +90,7 @@ final class DocumentDecoder {
         guard let number = JSONNumber.floatingPoint(node, in: document, as: T.self) else {
             throw DecodingError.typeMismatch(T.self, DecodingError.Context(
                 codingPath: path.path(appending: key),
-                debugDescription: "Parsed JSON number <\(document.text(value))> does not fit in \(T.self)."))
+                debugDescription: "Parsed JSON number <\(document.numberText(value))> does not fit in \(T.self)."))
         }
         return number
     }
@@ -116,17 +116,13 @@ final class DocumentDecoder {
 
     private func decimal(_ value: Int, _ path: CodingPathNode, _ key: (some CodingKey)?) throws -> Decimal {
         try checkNotNull(value, Decimal.self, path, key)
-        let node = document.nodes[value]
-        let text: String
-        switch node.kind {
-        case .integer: text = String(node.payload)
-        case .number: text = document.text(value)
-        default:
+        guard document.kind(value) == .integer || document.kind(value) == .number else {
             throw DecodingError.typeMismatch(Decimal.self, DecodingError.Context(codingPath: path.path(appending: key), debugDescription: ""))
         }
+        let text = document.numberText(value)
         guard let decimal = Decimal(string: text) else {
             throw DecodingError.typeMismatch(Decimal.self, DecodingError.Context(
-                codingPath: path.path(appending: key), debugDescription: "Number \(text) is not representable as a Decimal."))
+                codingPath: path.path(appending: key), debugDescription: "Parsed JSON number <\(text)> does not fit in Decimal."))
         }
         return decimal
     }

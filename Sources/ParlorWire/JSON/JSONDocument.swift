@@ -39,6 +39,12 @@ struct JSONDocument: Sendable {
     @usableFromInline
     func text(_ value: Int) -> String { strings[Int(nodes[value].payload)] }
 
+    /// A number as it was written (an integer's digits are the same either way).
+    func numberText(_ value: Int) -> String {
+        let node = nodes[value]
+        return node.kind == .integer ? String(node.payload) : strings[Int(node.payload)]
+    }
+
     /// Members of an object or elements of an array.
     @usableFromInline
     func count(_ value: Int) -> Int { Int(nodes[value].count) }

@@ -71,14 +71,28 @@ enum JSONNumber {
         return negative ? 0 - value : value
     }
 
-    /// Whether a number that parsed to zero is written as zero (`0.000`, `0e5`), not as a tiny value.
+    /// Whether a number that parsed to zero is written as zero (`0.000`, `0e0`), not as a tiny value
+    /// that underflowed. Foundation's check, byte for byte: it reads four bytes at a time from the front,
+    /// then the last one to three from the back, so a zero whose text ends in a non-zero exponent digit
+    /// there (`0e5`, `0.000e5`) reads as not zero and is refused, and so it is here.
     private static func isTrueZero(_ text: String) -> Bool {
-        for byte in text.utf8 {
+        let bytes = Array(text.utf8)
+        func verdict(_ byte: UInt8) -> Bool? {
             switch byte {
-            case UInt8(ascii: "1")...UInt8(ascii: "9"): return false
-            case UInt8(ascii: "e"), UInt8(ascii: "E"): return true
-            default: continue
+            case UInt8(ascii: "1")...UInt8(ascii: "9"): false
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): true
+            default: nil
             }
+        }
+        var start = 0
+        while bytes.count - start >= 4 {
+            for index in start..<start + 4 {
+                if let verdict = verdict(bytes[index]) { return verdict }
+            }
+            start += 4
+        }
+        for index in stride(from: bytes.count - 1, through: start, by: -1) {
+            if let verdict = verdict(bytes[index]) { return verdict }
         }
         return true
     }
