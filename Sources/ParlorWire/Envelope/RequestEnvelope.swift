@@ -65,7 +65,7 @@ public enum RequestEnvelope {
         case .failure(let failure): return .failure(refusal(of: failure, echoingID: false))
         }
         do {
-            return .success(try DocumentDecoder(document).unwrap(JSONDocument.root, as: type, .root, JSONCodingKey?.none))
+            return .success(try DocumentDecoder(document).unwrap(JSONDocument.root, as: type, .root, nil))
         } catch let error as DecodingError {
             return .failure(BadRequest(id: .null, error))
         } catch {
@@ -139,6 +139,8 @@ public enum RequestEnvelope {
             guard document.kind(JSONDocument.root) == .object,
                 let id = document.member(FrameKey.id.rawValue, of: JSONDocument.root), document.kind(id) != .null
             else { return nil }
+            // Most ids are integers, which `RequestID` takes as they are: no detour through its decoder.
+            if document.kind(id) == .integer { return .number(document.nodes[id].payload) }
             return try decoder.unwrap(id, as: RequestID.self, .root, FrameKey.id)
         }
     }

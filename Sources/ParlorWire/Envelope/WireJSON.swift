@@ -18,7 +18,7 @@ public enum WireJSON {
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Sequence<UInt8>) throws -> T {
         switch JSONDocument.parse(bytes) {
         case .success(let document):
-            return try DocumentDecoder(document).unwrap(JSONDocument.root, as: type, .root, JSONCodingKey?.none)
+            return try DocumentDecoder(document).unwrap(JSONDocument.root, as: type, .root, nil)
         case .failure(.invalid):
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
         case .failure(.repeatedKey(let duplicate, _)):

@@ -24,11 +24,11 @@ indirect enum CodingPathNode: Sendable {
     }
 
     @usableFromInline
-    func appending(_ key: some CodingKey) -> CodingPathNode { .key(key, self) }
+    func appending(_ key: any CodingKey) -> CodingPathNode { .key(key, self) }
 
     /// The path, with `key` after it when there is one.
     @usableFromInline
-    func path(appending key: (some CodingKey)?) -> [any CodingKey] {
+    func path(appending key: (any CodingKey)?) -> [any CodingKey] {
         guard let key else { return path }
         return path + [key]
     }

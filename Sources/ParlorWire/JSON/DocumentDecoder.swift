@@ -12,9 +12,10 @@ import Foundation
 @usableFromInline
 final class DocumentDecoder {
     @usableFromInline let document: JSONDocument
-    /// The value being decoded.
-    @usableFromInline var value: Int
-    @usableFromInline var pathNode: CodingPathNode
+    /// The value being decoded. (Only this decoder's own calls change these, one at a time, so the
+    /// run-time exclusivity checks would only cost time.)
+    @usableFromInline @exclusivity(unchecked) var value: Int
+    @usableFromInline @exclusivity(unchecked) var pathNode: CodingPathNode
 
     @usableFromInline
     init(_ document: JSONDocument, value: Int = JSONDocument.root, path: CodingPathNode = .root) {
@@ -37,7 +38,7 @@ final class DocumentDecoder {
 
     /// `value` as `T`, at `path` followed by `key`.
     @usableFromInline
-    func unwrap<T: Decodable>(_ value: Int, as type: T.Type, _ path: CodingPathNode, _ key: (some CodingKey)?) throws -> T {
+    func unwrap<T: Decodable>(_ value: Int, as type: T.Type, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> T {
         // Foundation's default strategies for the types it treats specially.
         if T.self == Date.self {
             try checkNotNull(value, Date.self, path, key)
@@ -51,7 +52,7 @@ final class DocumentDecoder {
         return try with(value: value, path: key.map { path.appending($0) } ?? path) { try T(from: self) }
     }
 
-    func bool(_ value: Int, _ path: CodingPathNode, _ key: (some CodingKey)?) throws(DecodingError) -> Bool {
+    func bool(_ value: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) throws(DecodingError) -> Bool {
         // Foundation answers null given for a `Bool` as a mistyped value, not a missing one.
         switch document.kind(value) {
         case .true: return true
@@ -61,14 +62,14 @@ final class DocumentDecoder {
     }
 
     @usableFromInline
-    func string(_ value: Int, _ path: CodingPathNode, _ key: (some CodingKey)?) throws(DecodingError) -> String {
+    func string(_ value: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) throws(DecodingError) -> String {
         try checkNotNull(value, String.self, path, key)
         guard document.kind(value) == .string else { throw typeMismatch(String.self, value, path, key) }
         return document.text(value)
     }
 
     func integer<T: FixedWidthInteger>(
-        _ value: Int, as type: T.Type, _ path: CodingPathNode, _ key: (some CodingKey)?
+        _ value: Int, as type: T.Type, _ path: CodingPathNode, _ key: (any CodingKey)?
     ) throws(DecodingError) -> T {
         try checkNotNull(value, T.self, path, key)
         let node = document.nodes[value]
@@ -82,7 +83,7 @@ final class DocumentDecoder {
     }
 
     func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
-        _ value: Int, as type: T.Type, _ path: CodingPathNode, _ key: (some CodingKey)?
+        _ value: Int, as type: T.Type, _ path: CodingPathNode, _ key: (any CodingKey)?
     ) throws(DecodingError) -> T {
         try checkNotNull(value, T.self, path, key)
         let node = document.nodes[value]
@@ -95,7 +96,7 @@ final class DocumentDecoder {
         return number
     }
 
-    private func base64Data(_ value: Int, _ path: CodingPathNode, _ key: (some CodingKey)?) throws -> Data {
+    private func base64Data(_ value: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> Data {
         try checkNotNull(value, Data.self, path, key)
         guard document.kind(value) == .string else { throw typeMismatch(String.self, value, path, key) }
         guard let data = Data(base64Encoded: document.text(value)) else {
@@ -105,7 +106,7 @@ final class DocumentDecoder {
         return data
     }
 
-    private func url(_ value: Int, _ path: CodingPathNode, _ key: (some CodingKey)?) throws -> URL {
+    private func url(_ value: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> URL {
         try checkNotNull(value, URL.self, path, key)
         guard let url = URL(string: try string(value, path, key)) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -114,7 +115,7 @@ final class DocumentDecoder {
         return url
     }
 
-    private func decimal(_ value: Int, _ path: CodingPathNode, _ key: (some CodingKey)?) throws -> Decimal {
+    private func decimal(_ value: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> Decimal {
         try checkNotNull(value, Decimal.self, path, key)
         guard document.kind(value) == .integer || document.kind(value) == .number else {
             throw DecodingError.typeMismatch(Decimal.self, DecodingError.Context(codingPath: path.path(appending: key), debugDescription: ""))
@@ -164,13 +165,13 @@ final class DocumentDecoder {
 
     // MARK: Errors
 
-    private func checkNotNull(_ value: Int, _ type: Any.Type, _ path: CodingPathNode, _ key: (some CodingKey)?) throws(DecodingError) {
+    private func checkNotNull(_ value: Int, _ type: Any.Type, _ path: CodingPathNode, _ key: (any CodingKey)?) throws(DecodingError) {
         guard document.kind(value) == .null else { return }
         throw DecodingError.valueNotFound(type, DecodingError.Context(
             codingPath: path.path(appending: key), debugDescription: "Cannot get value of type \(type) -- found null value instead"))
     }
 
-    func typeMismatch(_ type: Any.Type, _ value: Int, _ path: CodingPathNode, _ key: (some CodingKey)?) -> DecodingError {
+    func typeMismatch(_ type: Any.Type, _ value: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
         DecodingError.typeMismatch(type, DecodingError.Context(
             codingPath: path.path(appending: key), debugDescription: "Expected to decode \(type) but found \(describe(value)) instead."))
     }
@@ -200,21 +201,21 @@ extension DocumentDecoder: Decoder, SingleValueDecodingContainer {
     @usableFromInline func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
     @usableFromInline func decodeNil() -> Bool { document.kind(value) == .null }
-    @usableFromInline func decode(_ type: Bool.Type) throws -> Bool { try bool(value, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: String.Type) throws -> String { try string(value, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: Double.Type) throws -> Double { try floatingPoint(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: Float.Type) throws -> Float { try floatingPoint(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: Int.Type) throws -> Int { try integer(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: Int8.Type) throws -> Int8 { try integer(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: Int16.Type) throws -> Int16 { try integer(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: Int32.Type) throws -> Int32 { try integer(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: Int64.Type) throws -> Int64 { try integer(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: Int128.Type) throws -> Int128 { try integer(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: UInt.Type) throws -> UInt { try integer(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(value, as: type, pathNode, JSONCodingKey?.none) }
-    @usableFromInline func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(value, as: type, pathNode, JSONCodingKey?.none) }
+    @usableFromInline func decode(_ type: Bool.Type) throws -> Bool { try bool(value, pathNode, nil) }
+    @usableFromInline func decode(_ type: String.Type) throws -> String { try string(value, pathNode, nil) }
+    @usableFromInline func decode(_ type: Double.Type) throws -> Double { try floatingPoint(value, as: type, pathNode, nil) }
+    @usableFromInline func decode(_ type: Float.Type) throws -> Float { try floatingPoint(value, as: type, pathNode, nil) }
+    @usableFromInline func decode(_ type: Int.Type) throws -> Int { try integer(value, as: type, pathNode, nil) }
+    @usableFromInline func decode(_ type: Int8.Type) throws -> Int8 { try integer(value, as: type, pathNode, nil) }
+    @usableFromInline func decode(_ type: Int16.Type) throws -> Int16 { try integer(value, as: type, pathNode, nil) }
+    @usableFromInline func decode(_ type: Int32.Type) throws -> Int32 { try integer(value, as: type, pathNode, nil) }
+    @usableFromInline func decode(_ type: Int64.Type) throws -> Int64 { try integer(value, as: type, pathNode, nil) }
+    @usableFromInline func decode(_ type: Int128.Type) throws -> Int128 { try integer(value, as: type, pathNode, nil) }
+    @usableFromInline func decode(_ type: UInt.Type) throws -> UInt { try integer(value, as: type, pathNode, nil) }
+    @usableFromInline func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(value, as: type, pathNode, nil) }
+    @usableFromInline func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(value, as: type, pathNode, nil) }
+    @usableFromInline func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(value, as: type, pathNode, nil) }
+    @usableFromInline func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(value, as: type, pathNode, nil) }
+    @usableFromInline func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(value, as: type, pathNode, nil) }
+    @usableFromInline func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(value, as: type, pathNode, nil) }
 }

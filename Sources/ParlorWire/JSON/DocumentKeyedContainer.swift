@@ -101,18 +101,22 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         DocumentDecoder(decoder.document, value: value ?? decoder.document.absent, path: pathNode.appending(key))
     }
 
+    @inline(__always)
     private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
         try decoder.integer(try value(key), as: type, pathNode, key)
     }
 
+    @inline(__always)
     private func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
         try presentValue(key).map { try decoder.integer($0, as: type, pathNode, key) }
     }
 
+    @inline(__always)
     private func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, _ key: Key) throws -> T {
         try decoder.floatingPoint(try value(key), as: type, pathNode, key)
     }
 
+    @inline(__always)
     private func floatingPointIfPresent<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, _ key: Key) throws -> T? {
         try presentValue(key).map { try decoder.floatingPoint($0, as: type, pathNode, key) }
     }

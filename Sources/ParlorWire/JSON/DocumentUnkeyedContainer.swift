@@ -117,12 +117,14 @@ struct DocumentUnkeyedContainer: UnkeyedDecodingContainer {
     private typealias Reader<T> = (DocumentDecoder, Int, CodingPathNode, JSONCodingKey) throws -> T
 
     /// Reads the current element and moves on; at the end, or when reading fails, stays where it is.
+    @inline(__always)
     private mutating func read<T>(_ type: T.Type, _ body: Reader<T>) throws -> T {
         let result = try body(decoder, try next(type), pathNode, indexKey)
         advance()
         return result
     }
 
+    @inline(__always)
     private mutating func readIfPresent<T>(_ body: Reader<T>) throws -> T? {
         guard let value = presentElement() else { return nil }
         let result = try body(decoder, value, pathNode, indexKey)
@@ -130,18 +132,22 @@ struct DocumentUnkeyedContainer: UnkeyedDecodingContainer {
         return result
     }
 
+    @inline(__always)
     private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         try read(type) { try $0.integer($1, as: type, $2, $3) }
     }
 
+    @inline(__always)
     private mutating func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type) throws -> T? {
         try readIfPresent { try $0.integer($1, as: type, $2, $3) }
     }
 
+    @inline(__always)
     private mutating func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type) throws -> T {
         try read(type) { try $0.floatingPoint($1, as: type, $2, $3) }
     }
 
+    @inline(__always)
     private mutating func floatingPointIfPresent<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type) throws -> T? {
         try readIfPresent { try $0.floatingPoint($1, as: type, $2, $3) }
     }
