@@ -71,24 +71,24 @@ final class DocumentDecoder {
     func integer<T: FixedWidthInteger>(
         _ value: Int, as type: T.Type, _ path: CodingPathNode, _ key: (any CodingKey)?
     ) throws(DecodingError) -> T {
-        try checkNotNull(value, T.self, path, key)
-        let node = document.nodes[value]
-        guard node.kind == .integer || node.kind == .number else { throw typeMismatch(T.self, value, path, key) }
-        guard let integer = JSONNumber.integer(node, in: document, as: T.self) else {
-            throw DecodingError.typeMismatch(T.self, DecodingError.Context(
-                codingPath: path.path(appending: key),
-                debugDescription: "Parsed JSON number <\(document.numberText(value))> does not fit in \(T.self)."))
-        }
-        return integer
+        try number(value, as: type, path, key) { JSONNumber.integer($0, in: document, as: T.self) }
     }
 
     func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
         _ value: Int, as type: T.Type, _ path: CodingPathNode, _ key: (any CodingKey)?
     ) throws(DecodingError) -> T {
+        try number(value, as: type, path, key) { JSONNumber.floatingPoint($0, in: document, as: T.self) }
+    }
+
+    /// A number node as `T`, by `convert`; one that does not fit is a type mismatch at its path.
+    @inline(__always)
+    private func number<T>(
+        _ value: Int, as type: T.Type, _ path: CodingPathNode, _ key: (any CodingKey)?, _ convert: (JSONNode) -> T?
+    ) throws(DecodingError) -> T {
         try checkNotNull(value, T.self, path, key)
         let node = document.nodes[value]
         guard node.kind == .integer || node.kind == .number else { throw typeMismatch(T.self, value, path, key) }
-        guard let number = JSONNumber.floatingPoint(node, in: document, as: T.self) else {
+        guard let number = convert(node) else {
             throw DecodingError.typeMismatch(T.self, DecodingError.Context(
                 codingPath: path.path(appending: key),
                 debugDescription: "Parsed JSON number <\(document.numberText(value))> does not fit in \(T.self)."))
