@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WebSocketCore
 
@@ -28,10 +29,35 @@ import WebSocketCore
         return (status, headers, String(text[split.upperBound...]))
     }
 
-    /// Runs `body` with `count` WebSocket connections to `url` held open.
+    /// `curl` until the server answers. With a per-address cap of a few connections, the connections of
+    /// the previous `curl`s may still count for a moment after those processes exit (the server learns of
+    /// each close on its event loop), and a connection over the cap is closed before its request is read,
+    /// so asking again is safe.
+    static func curlAnswered(_ arguments: [String]) async throws -> (status: Int, headers: [String: String], body: String) {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            let answer = try await curl(arguments)
+            if answer.status != 0 || ContinuousClock.now >= deadline { return answer }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Runs `body` with `count` WebSocket connections to `url` held open. A connection refused because
+    /// earlier ones have not been counted out yet is tried again (for up to 10 s); `body` runs once.
     static func holding(_ count: Int, _ url: String, _ body: @Sendable () async throws -> Void) async throws {
         guard count > 0 else { return try await body() }
-        try await WebSocketClient.connect(to: url) { _ in try await holding(count - 1, url, body) }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            let started = Flag()
+            do {
+                return try await WebSocketClient.connect(to: url) { _ in
+                    started.value.store(true, ordering: .relaxed)
+                    try await holding(count - 1, url, body)
+                }
+            } catch where !started.value.load(ordering: .relaxed) && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
     }
 
     /// Runs `body` against a server started with `arguments`, and stops it whatever happens.
@@ -57,18 +83,18 @@ import WebSocketCore
             let admin = "http://127.0.0.1:\(adminPort)"
 
             // One game per user: the second is QUOTA_EXCEEDED, 429 with Retry-After.
-            let session = try await Self.curl(["-X", "POST", "\(base)/session"])
+            let session = try await Self.curlAnswered(["-X", "POST", "\(base)/session"])
             let token = try #require(
                 (try JSONSerialization.jsonObject(with: Data(session.body.utf8)) as? [String: Any])?["token"] as? String)
             let room = ["-X", "POST", "-H", "Authorization: Bearer \(token)", "-H", "Content-Type: application/json",
                         "--data", #"{"pointLimit":150,"pointValue":5,"playerCount":2,"playerName":"Ann"}"#, "\(base)/rooms"]
-            #expect(try await Self.curl(room).status == 201)
-            let refused = try await Self.curl(room)
+            #expect(try await Self.curlAnswered(room).status == 201)
+            let refused = try await Self.curlAnswered(room)
             #expect(refused.status == 429 && refused.headers["retry-after"] == "60")
             #expect(refused.body.contains("QUOTA_EXCEEDED"))
 
             // /metrics wants the admin token, on both ports; /healthz does not.
-            #expect(try await Self.curl(["\(base)/metrics"]).status == 401)
+            #expect(try await Self.curlAnswered(["\(base)/metrics"]).status == 401)
             #expect(try await Self.curl(["-H", "Authorization: Bearer \(Self.adminToken)", "\(admin)/metrics"]).status == 200)
             #expect(try await Self.curl(["\(admin)/healthz"]).body == "ok\n")
 
@@ -102,4 +128,9 @@ import WebSocketCore
         #expect(status != nil && status != 0)
         #expect(process.standardError.contains("--exempt-address: loopback is not an IP address or a CIDR range"), "\(process.standardError)")
     }
+}
+
+/// Whether a connection got as far as running its body.
+private final class Flag: Sendable {
+    let value = Atomic(false)
 }
