@@ -191,7 +191,7 @@ extension GameActor {
 }
 
 /// A store whose room saves can be held until the test lets them through, and made to fail.
-final class HeldStore: ParlorStore {
+final class HeldStore: ForwardingStore {
     private struct State {
         var holding = false
         var waiting: [CheckedContinuation<Void, Never>] = []
@@ -200,6 +200,7 @@ final class HeldStore: ParlorStore {
     }
 
     private let inner = InMemoryStore()
+    var forwardee: InMemoryStore { inner }
     private let state = Mutex(State())
     private let deletionCounter = Mutex<NIOLockedValueBox<Int>?>(nil)
 
