@@ -5,8 +5,8 @@ import ParlorRules
 import ParlorWire
 import WebSocketCore
 
-/// The HTTP side of the one port: the games' REST routes (each answered by the same handler as its
-/// WebSocket operation), the callable functions, `POST /session`, `GET /catalog`, and the operators'
+/// The HTTP side of the one port: the games' and the accounts' REST routes (each game route answered by
+/// the same handler as its WebSocket operation), the callable functions, `POST /session`, `GET /catalog`, and the operators'
 /// `/healthz` and `/metrics`. Errors come back as `{"error": {...}}` with the code's HTTP status.
 ///
 /// Every request but the operators' counts against its user's rate (when it carries a valid token)
@@ -78,7 +78,12 @@ struct HTTPRoutes: Sendable {
             pathMatched = true
             guard route.method == request.method else { continue }
             let user = route.access == .signedIn ? try Self.signedIn(signedIn) : nil
-            let call = try route.prepare(HTTPRouteRequest(parameters: parameters, request: request))
+            let routeRequest = HTTPRouteRequest(parameters: parameters, request: request)
+            let call: PreparedCall
+            switch route.handler {
+            case .response(let respond): return try await respond(routeRequest, user)
+            case .operation(let prepare): call = try prepare(routeRequest)
+            }
             switch try await call(OperationContext(user: user, session: nil)) {
             case .reply(let result):
                 return route.status == .noContent ? HTTPResponse(status: .noContent) : Self.json(route.status, result)
