@@ -31,6 +31,22 @@ import Testing
         }
     }
 
+    /// A photo as a phone takes it: the round trip keeps which way up it is and loses where it was taken.
+    @Test func aPhonePhotoLosesItsGPSTagAndKeepsItsOrientation() async throws {
+        try await withParlor(configure: accountLimits) { parlor in
+            let ann = try await parlor.member("ann", "Ann")
+            let gpsTag: [UInt8] = [0x88, 0x25, 0x00, 0x04]
+            let latitude: [UInt8] = [0x00, 0x00, 0x0A, 0x68, 0x00, 0x00, 0x00, 0x64]
+            #expect(TestImages.phonePhoto.contains(bytes: gpsTag) && TestImages.phonePhoto.contains(bytes: latitude))
+            let stored = try await parlor.send("POST", "\(Self.upload)/\(ann.id)/photo.jpg", bytes: TestImages.phonePhoto, token: ann.token)
+            #expect(stored.status == 200)
+            let served = try await parlor.send("GET", "\(Self.serve)/\(ann.id)/photo.jpg")
+            #expect(served.status == 200 && served.headers["content-type"] == "image/jpeg")
+            #expect(!served.bytes.contains(bytes: gpsTag) && !served.bytes.contains(bytes: latitude))
+            #expect(served.bytes == TestImages.strippedPhonePhoto)
+        }
+    }
+
     @Test func aPNGLosesItsTextChunks() async throws {
         try await withParlor(configure: accountLimits) { parlor in
             let ann = try await parlor.signUp()

@@ -90,6 +90,10 @@ import Testing
             #expect(notTheirs.0 == 404 && errorCode(notTheirs.1) == "FRIENDSHIP_NOT_FOUND")
             #expect(try await parlor.http("PUT", "/friends/nope", body: ["status": "accepted"], token: bo.token).0 == 404)
             #expect(try await parlor.http("DELETE", "/friends/\(id)", token: cy.token).0 == 404)
+            for (method, path) in [("PUT", "/friends/\(id)"), ("DELETE", "/friends/\(id)"), ("GET", "/friends")] {
+                let anonymous = try await parlor.http(method, path, body: method == "PUT" ? ["status": "accepted"] : nil)
+                #expect(anonymous.0 == 401 && errorCode(anonymous.1) == "UNAUTHENTICATED", "\(method) \(path)")
+            }
 
             let othersList = try await parlor.http("GET", "/friends?user_id=\(bo.id)", token: ann.token)
             #expect(othersList.0 == 403 && errorCode(othersList.1) == "FORBIDDEN")

@@ -84,6 +84,8 @@ import Testing
             #expect(others.0 == 403 && errorCode(others.1) == "FORBIDDEN")
             let taken = try await parlor.http("PUT", "/users/\(bo.id)", body: ["handle": "annabel"], token: bo.token)
             #expect(taken.0 == 409 && errorCode(taken.1) == "HANDLE_TAKEN")
+            let anonymous = try await parlor.http("PUT", "/users/\(bo.id)", body: ["display_name": "Bo"])
+            #expect(anonymous.0 == 401 && errorCode(anonymous.1) == "UNAUTHENTICATED")
             let noProfile = try await parlor.http("PUT", "/users/\(cy.id)", body: ["display_name": "Cy"], token: cy.token)
             #expect(noProfile.0 == 404 && errorCode(noProfile.1) == "PROFILE_NOT_FOUND")
             for body: [String: Any] in [

@@ -25,6 +25,40 @@ enum TestImages {
             + segment(0xDA, [1, 1, 0, 0, 63, 0]) + [0x12, 0x34, 0x56] + [0xFF, 0xD9]
     }
 
+    /// The EXIF block a phone writes, cut to two tags: a big-endian TIFF whose first directory holds the
+    /// orientation (6: turned a quarter) and a pointer (tag 0x8825) to a GPS directory with the latitude
+    /// 51° 30′ 26.64″ N.
+    static let phoneEXIF: [UInt8] = Array("Exif".utf8) + [0, 0] + [
+        0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08,  // TIFF header, first directory at 8
+        0x00, 0x02,  // two entries
+        0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00,  // Orientation, SHORT: 6
+        0x88, 0x25, 0x00, 0x04, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x26,  // GPSInfo, LONG: directory at 38
+        0x00, 0x00, 0x00, 0x00,  // no next directory
+        0x00, 0x02,  // the GPS directory: two entries
+        0x00, 0x01, 0x00, 0x02, 0x00, 0x00, 0x00, 0x02, 0x4E, 0x00, 0x00, 0x00,  // GPSLatitudeRef, ASCII: "N"
+        0x00, 0x02, 0x00, 0x05, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x44,  // GPSLatitude, 3 RATIONAL at 68
+        0x00, 0x00, 0x00, 0x00,
+        0x00, 0x00, 0x00, 0x33, 0x00, 0x00, 0x00, 0x01,  // 51/1
+        0x00, 0x00, 0x00, 0x1E, 0x00, 0x00, 0x00, 0x01,  // 30/1
+        0x00, 0x00, 0x0A, 0x68, 0x00, 0x00, 0x00, 0x64,  // 2664/100
+    ]
+
+    /// A phone photo: `jpeg()`'s structure with `phoneEXIF` as its EXIF block.
+    static let phonePhoto: [UInt8] = [0xFF, 0xD8]
+        + segment(0xE0, Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0])
+        + segment(0xE1, phoneEXIF)
+        + Array(strippedJPEG().dropFirst(2 + 18))
+
+    /// What the server keeps of `phonePhoto`: its EXIF block replaced by one holding only the
+    /// orientation, right after the JFIF header.
+    static let strippedPhonePhoto: [UInt8] = [0xFF, 0xD8]
+        + segment(0xE0, Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0])
+        + segment(0xE1, Array("Exif".utf8) + [0, 0] + [
+            0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08, 0x00, 0x01,
+            0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+        ])
+        + Array(strippedJPEG().dropFirst(2 + 18))
+
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let length = UInt32(data.count)
         return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
@@ -42,8 +76,9 @@ enum TestImages {
 }
 
 extension Array where Element == UInt8 {
-    func contains(_ text: String) -> Bool {
-        let needle = Array(text.utf8)
+    func contains(_ text: String) -> Bool { contains(bytes: Array(text.utf8)) }
+
+    func contains(bytes needle: [UInt8]) -> Bool {
         guard !needle.isEmpty, needle.count <= count else { return false }
         return (0...(count - needle.count)).contains { Array(self[$0..<($0 + needle.count)]) == needle }
     }
