@@ -5,6 +5,7 @@
 // Module graph (arrows point one way only; see docs/ARCHITECTURE.md):
 //
 //   parlor-server → ParlorServer → ParlorWire → ParlorRules
+//                   ParlorServer → ParlorMedia (image files: avatars)
 //                   ParlorServer → WebSocketCore → SystemTLS → CSystemTLS (OpenSSL)
 //                                  WebSocketCore → CZlib (zlib)
 //   parlor (Clients/parlor)   → ParlorTerminal → ParlorClient → ParlorWire, WebSocketCore
@@ -80,7 +81,7 @@ let package = Package(
         .target(
             name: "ParlorServer",
             dependencies: [
-                "ParlorWire", "ParlorRules", "WebSocketCore", "SystemTLS",
+                "ParlorWire", "ParlorRules", "ParlorMedia", "WebSocketCore", "SystemTLS",
                 nio, nioPosix, nioHTTP1, nioConcurrencyHelpers, logging,
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -50,11 +50,19 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 if [ "$want_test" = 1 ]; then
-  # A WebSocket implementation we did not write, for the interoperability tests.
+  # A WebSocket implementation we did not write, for the interoperability tests; Pillow and piexif make a
+  # real phone-like JPEG with a GPS tag for the avatar test, and read back that the served copy has none.
+  pip_install() {
+    python3 -m pip install --quiet --disable-pip-version-check "$@" \
+      || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "$@"
+  }
   if ! python3 -c 'import websockets' 2>/dev/null; then
     echo "setup.sh: installing Python websockets"
-    python3 -m pip install --quiet --disable-pip-version-check 'websockets>=12' \
-      || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages 'websockets>=12'
+    pip_install 'websockets>=12'
+  fi
+  if ! python3 -c 'import PIL, piexif' 2>/dev/null; then
+    echo "setup.sh: installing Python Pillow and piexif"
+    pip_install 'Pillow>=10' 'piexif>=1.1'
   fi
 fi
 if [ "$want_bench" = 1 ]; then

@@ -54,6 +54,10 @@ public struct ServerConfiguration: Sendable {
         public var maxGamesPerUser: Int = 10
         /// Subscriptions one connection may hold.
         public var maxSubscriptionsPerConnection: Int = 32
+        /// Friend requests and friendships one user may have at once, sent and received together; past
+        /// it, asking (or being asked) fails with TOO_MANY_FRIENDS. Bounds a friends list and what one
+        /// person can send to strangers.
+        public var maxFriendships: Int = 500
         /// Requests one user may send in a burst, and the steady rate after it, across all their
         /// connections and HTTP requests together; more get RATE_LIMITED (HTTP 429 with Retry-After).
         public var requestBurst: Int = 60

@@ -72,6 +72,9 @@ struct ParlorServerCommand: AsyncParsableCommand {
     @Option(help: "Live games (rooms, lobbies, …) one user may have at once; creating more fails with QUOTA_EXCEEDED.")
     var maxGamesPerUser: Int = 10
 
+    @Option(help: "Friend requests and friendships one user may have at once, sent and received together; more fail with TOO_MANY_FRIENDS.")
+    var maxFriends: Int = 500
+
     @Option(help: "Requests per second one user may make, across all their connections and HTTP requests (bursts of twice that are allowed).")
     var rateLimit: Int = 30
 
@@ -130,8 +133,8 @@ struct ParlorServerCommand: AsyncParsableCommand {
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be positive.") }
         guard maxConnectionsPerAddress >= 0 else { throw ValidationError("--max-connections-per-address cannot be negative (0: no cap).") }
         guard maxRooms > 0, rateLimit > 0 else { throw ValidationError("--max-rooms and --rate-limit must be positive.") }
-        guard maxGamesPerUser > 0, addressRateLimit > 0 else {
-            throw ValidationError("--max-games-per-user and --address-rate-limit must be positive.")
+        guard maxGamesPerUser > 0, addressRateLimit > 0, maxFriends > 0 else {
+            throw ValidationError("--max-games-per-user, --address-rate-limit and --max-friends must be positive.")
         }
         for range in exemptAddresses {
             do {
@@ -191,6 +194,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.limits.maxConnections = maxConnections
         configuration.limits.maxConnectionsPerAddress = maxConnectionsPerAddress > 0 ? maxConnectionsPerAddress : nil
         configuration.limits.maxGamesPerUser = maxGamesPerUser
+        configuration.limits.maxFriendships = maxFriends
         configuration.limits.requestsPerSecond = rateLimit
         configuration.limits.requestBurst = rateLimit * 2
         configuration.limits.addressRequestsPerSecond = addressRateLimit

@@ -51,6 +51,22 @@ final class ServerProcess: Sendable {
 }
 
 extension ServerProcess {
+    /// Runs `body` against a server started with `arguments` (on `dataDirectory` when given), and stops
+    /// it whatever happens.
+    static func with<R>(
+        _ arguments: [String] = [], dataDirectory: String? = nil, _ body: (ServerProcess) async throws -> R
+    ) async throws -> R {
+        let server = try await start(arguments, dataDirectory: dataDirectory)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
     /// A connection to the server, signed in (as `token`'s user when given), for the duration of `body`.
     func connect<R: Sendable>(token: String? = nil, _ body: (JSONConnection) async throws -> R) async throws -> R {
         try await WebSocketClient.connect(to: url) { ws in
@@ -77,7 +93,7 @@ enum ScriptRunner {
 
     static func run(_ interpreter: String, _ script: String, arguments: [String], timeout: Duration = .seconds(120)) async throws -> (status: Int32, output: String) {
         let process = try ChildProcess(executable: "/usr/bin/env", [interpreter, try scriptPath(script)] + arguments, name: script)
-        guard let status = await process.waitForExit(timeout: timeout) else {
+        guard let status = await process.waitForExit(timeout: timeout), await process.waitForOutput() else {
             await process.stop()
             return (-1, "\(script) did not finish within \(timeout)\n\(process.standardOutput)\n\(process.standardError)")
         }

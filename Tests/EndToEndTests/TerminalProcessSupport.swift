@@ -30,12 +30,17 @@ enum BuiltProducts {
 /// Text a child process wrote, collected as it arrives.
 final class CollectedOutput: Sendable {
     private let text = Mutex("")
+    private let ended = Mutex(false)
 
     func append(_ bytes: ArraySlice<UInt8>) {
         text.withLock { $0 += String(decoding: bytes, as: UTF8.self) }
     }
 
+    /// The writing end is closed: `value` is all there will be.
+    func end() { ended.withLock { $0 = true } }
+
     var value: String { text.withLock { $0 } }
+    var isComplete: Bool { ended.withLock { $0 } }
 }
 
 /// A child process with its stdin writable and its stdout and stderr collected line by line. Every wait
@@ -129,6 +134,7 @@ final class ChildProcess: Sendable {
                 output.append(buffer[0..<count])
             }
             close(fd)
+            output.end()
         }
         thread.start()
     }
@@ -214,6 +220,18 @@ final class ChildProcess: Sendable {
             guard ContinuousClock.now < deadline else { return nil }
             try? await Task.sleep(for: .milliseconds(20))
         }
+    }
+
+    /// Waits up to `timeout` until stdout and stderr are read to their end; false if they are not by
+    /// then. A process can exit before its last output has been read from the pipe: read
+    /// `standardOutput` after this, not only after `waitForExit`.
+    func waitForOutput(timeout: Duration = .seconds(5)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !(stdoutText.isComplete && stderrText.isComplete) {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
     }
 
     /// Ends the process: SIGTERM, and SIGKILL if it has not exited within `grace`.

@@ -94,11 +94,26 @@ extension Dictionary where Key == String, Value == Any {
     var words: [[String: Any]] { self["words"] as? [[String: Any]] ?? [] }
 }
 
-/// A store that can be told to fail (lobby writes, and the health probe), to reach `internal` over the
-/// wire.
-final class FailingStore: ParlorStore {
+/// A store that can be told to fail (lobby writes, and the health probe; or uploaded matches' saves),
+/// to reach `internal` over the wire.
+final class FailingStore: ForwardingStore {
+    /// What saving an uploaded match does instead, when set.
+    enum UploadFault {
+        /// Throws, as a full disk does.
+        case diskFull
+        /// Writes nothing and says another upload of the same id got there first, every time.
+        case alwaysRaced
+    }
+
     let base = InMemoryStore()
+    var forwardee: InMemoryStore { base }
     private let failing = NIOLockedValueBox(false)
+    private let uploads = NIOLockedValueBox<UploadFault?>(nil)
+
+    var uploadFault: UploadFault? {
+        get { uploads.withLockedValue { $0 } }
+        set { uploads.withLockedValue { $0 = newValue } }
+    }
 
     var failsLobbyWrites: Bool {
         get { failing.withLockedValue { $0 } }
@@ -124,6 +139,13 @@ final class FailingStore: ParlorStore {
     }
     func loadCatalog() async throws(StoreError) -> Catalog? { try await base.loadCatalog() }
     func saveCatalog(_ catalog: Catalog) async throws(StoreError) { try await base.saveCatalog(catalog) }
+    func saveUploadedGame(_ game: UploadedGame, replacing: Instant?) async throws(StoreError) -> Bool {
+        switch uploadFault {
+        case .diskFull?: throw StoreError(.diskFull, "disk full (test)")
+        case .alwaysRaced?: return false
+        case nil: return try await base.saveUploadedGame(game, replacing: replacing)
+        }
+    }
     func checkWritable() async throws(StoreError) { try check() }
     func close() async { await base.close() }
 }

@@ -60,6 +60,7 @@ import Testing
         (#"{"id":1,"op":"getMatch","args":{"code":"QX7KM"}}"#, .getMatch(MatchCodeArguments(code: "QX7KM"))),
         (#"{"id":1,"op":"checkout","args":{"score":170,"darts":3}}"#, .checkout(CheckoutArguments(score: 170, darts: 3))),
         (#"{"id":1,"op":"listMatches"}"#, .listMatches(ListGamesArguments())),
+        (#"{"id":1,"op":"observeFriends"}"#, .observeFriends(EmptyArguments())),
     ]
 
     @Test(arguments: cases)

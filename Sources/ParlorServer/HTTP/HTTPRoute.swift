@@ -4,13 +4,16 @@ import ParlorRules
 import ParlorWire
 import WebSocketCore
 
-/// A REST route a game registers: a method and a path pattern (`/rooms/{code}/players/{id}/ready`)
-/// answered by one of the game's operation handlers, with the arguments made from the path, the query
-/// and the body.
+/// A REST route a game (or the server's accounts) registers: a method and a path pattern
+/// (`/rooms/{code}/players/{id}/ready`) answered by one of its operation handlers, with the arguments
+/// made from the path, the query and the body — or, for what is not JSON (an image), a response of its
+/// own.
 struct HTTPRoute: Sendable {
     enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter
+        /// The rest of the path, one segment or more, as one parameter (`a/b.png`); last only.
+        case rest
     }
 
     let method: HTTPMethod
@@ -18,30 +21,66 @@ struct HTTPRoute: Sendable {
     let access: OperationAccess
     /// The status of a success (`201 Created`, `204 No Content` — which sends no body).
     let status: HTTPResponseStatus
-    /// Reads the request into the call (after the access check: a missing token is refused first).
-    let prepare: @Sendable (HTTPRouteRequest) throws(WireError) -> PreparedCall
+    /// The largest body the route reads; the listener refuses a larger one with 413 before reading it.
+    let maxBodySize: Int
+    let handler: Handler
 
-    /// `path` is `/`-separated; a `{name}` segment matches any one segment and is passed to `prepare`
-    /// in order.
+    /// What answers a matched request, after the access check (a missing token is refused first).
+    enum Handler: Sendable {
+        /// Reads the request into an operation's call, answered as JSON with the route's `status`.
+        case operation(@Sendable (HTTPRouteRequest) throws(WireError) -> PreparedCall)
+        /// Makes the whole response (headers, bytes that are not JSON); the user is nil for `.anyone`.
+        case response(@Sendable (HTTPRouteRequest, UserID?) async throws(WireError) -> HTTPResponse)
+    }
+
+    /// What a route reads unless it says otherwise: REST bodies are small JSON documents.
+    static let defaultMaxBodySize = 64 * 1024
+
+    /// `path` is `/`-separated; a `{name}` segment matches any one segment and a last `{name*}` the rest
+    /// of the path; each is passed to `prepare` in order.
     init(
         _ method: HTTPMethod, _ path: String, status: HTTPResponseStatus = .ok, access: OperationAccess = .signedIn,
+        maxBodySize: Int = HTTPRoute.defaultMaxBodySize,
         _ prepare: @escaping @Sendable (HTTPRouteRequest) throws(WireError) -> PreparedCall
     ) {
         self.method = method
-        pattern = path.split(separator: "/").map { $0.hasPrefix("{") && $0.hasSuffix("}") ? .parameter : .literal(String($0)) }
+        pattern = Self.pattern(path)
         self.access = access
         self.status = status
-        self.prepare = prepare
+        self.maxBodySize = maxBodySize
+        handler = .operation(prepare)
+    }
+
+    /// A route that makes its own response (headers, bytes) rather than an operation's JSON.
+    init(
+        _ method: HTTPMethod, _ path: String, access: OperationAccess = .signedIn, maxBodySize: Int = HTTPRoute.defaultMaxBodySize,
+        respond: @escaping @Sendable (HTTPRouteRequest, UserID?) async throws(WireError) -> HTTPResponse
+    ) {
+        self.method = method
+        pattern = Self.pattern(path)
+        self.access = access
+        status = .ok
+        self.maxBodySize = maxBodySize
+        handler = .response(respond)
+    }
+
+    private static func pattern(_ path: String) -> [Segment] {
+        path.split(separator: "/").map { segment in
+            if segment.hasPrefix("{") && segment.hasSuffix("*}") { return .rest }
+            return segment.hasPrefix("{") && segment.hasSuffix("}") ? .parameter : .literal(String(segment))
+        }
     }
 
     /// The path parameters when `path` (split into segments) matches the pattern.
     func match(_ path: [String]) -> [String]? {
-        guard path.count == pattern.count else { return nil }
+        let takesRest = pattern.last == .rest
+        guard takesRest ? path.count >= pattern.count : path.count == pattern.count else { return nil }
         var parameters: [String] = []
-        for (segment, part) in zip(pattern, path) {
+        for (index, segment) in pattern.enumerated() {
             switch segment {
-            case .literal(let literal): if literal != part { return nil }
-            case .parameter: parameters.append(part)
+            case .literal(let literal): if literal != path[index] { return nil }
+            case .parameter: parameters.append(path[index])
+            case .rest: parameters.append(path[index...].joined(separator: "/"))
             }
         }
         return parameters

@@ -5,8 +5,8 @@ import ParlorRules
 import ParlorWire
 import WebSocketCore
 
-/// The HTTP side of the one port: the games' REST routes (each answered by the same handler as its
-/// WebSocket operation), the callable functions, `POST /session`, `GET /catalog`, and the operators'
+/// The HTTP side of the one port: the games' and the accounts' REST routes (each game route answered by
+/// the same handler as its WebSocket operation), the callable functions, `POST /session`, `GET /catalog`, and the operators'
 /// `/healthz` and `/metrics`. Errors come back as `{"error": {...}}` with the code's HTTP status.
 ///
 /// Every request but the operators' counts against its user's rate (when it carries a valid token)
@@ -19,7 +19,7 @@ struct HTTPRoutes: Sendable {
     static let quotaRetryAfterSeconds = 60
 
     func respond(to request: HTTPRequest) async -> HTTPResponse {
-        let path = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let path = Self.segments(request.path)
         if let response = await OperatorRoutes(services: services).respond(to: request, path: path) { return response }
         let isCallable = path.count == 2 && path[0] == "functions"
         // The token is checked once, here: the rate limit and the routes both use the user it names.
@@ -39,6 +39,17 @@ struct HTTPRoutes: Sendable {
         } catch {
             return Self.error(error)
         }
+    }
+
+    /// The body limit of the route `method` and `path` name; nil (the listener's limit) for any other
+    /// request.
+    func maxBodySize(method: HTTPMethod, path: String) -> Int? {
+        let segments = Self.segments(path)
+        return services.routes.first { $0.method == method && $0.match(segments) != nil }?.maxBodySize
+    }
+
+    static func segments(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     }
 
     /// The server's own routes; nil when the path is none of them.
@@ -67,7 +78,12 @@ struct HTTPRoutes: Sendable {
             pathMatched = true
             guard route.method == request.method else { continue }
             let user = route.access == .signedIn ? try Self.signedIn(signedIn) : nil
-            let call = try route.prepare(HTTPRouteRequest(parameters: parameters, request: request))
+            let routeRequest = HTTPRouteRequest(parameters: parameters, request: request)
+            let call: PreparedCall
+            switch route.handler {
+            case .response(let respond): return try await respond(routeRequest, user)
+            case .operation(let prepare): call = try prepare(routeRequest)
+            }
             switch try await call(OperationContext(user: user, session: nil)) {
             case .reply(let result):
                 return route.status == .noContent ? HTTPResponse(status: .noContent) : Self.json(route.status, result)

@@ -1,5 +1,6 @@
 import Logging
 import ParlorRules
+import ParlorWire
 
 /// What the kernel offers a game when the server starts: the store, the clock, the timers, and the
 /// server's configuration and catalog.
@@ -12,6 +13,8 @@ struct Kernel: Sendable {
     let catalog: CatalogService
     /// Live games per owner, across every kind.
     let quota: GameQuota
+    /// Who is online, and who plays which live game (hosts report it).
+    let presence: Presence
 }
 
 /// A kind of game as the server hosts it: everything the kernel does to all games of all kinds
@@ -35,18 +38,24 @@ protocol GameModule: Sendable {
     func register(in kernel: Kernel) throws -> GameRegistration
 }
 
-/// A game's contribution to the server: its host and its entries in the operation table.
+/// A game's contribution to the server: its host, its entries in the operation table, its REST routes,
+/// and — for the game whose app has profiles (darts) — each player's lifetime statistics.
 struct GameRegistration: Sendable {
     let game: any HostedGame
     let operations: [OperationEntry]
     let routes: [HTTPRoute]
+    let profileStats: ProfileStatsSource?
 
-    init(game: any HostedGame, operations: [OperationEntry], routes: [HTTPRoute] = []) {
+    init(game: any HostedGame, operations: [OperationEntry], routes: [HTTPRoute] = [], profileStats: ProfileStatsSource? = nil) {
         self.game = game
         self.operations = operations
         self.routes = routes
+        self.profileStats = profileStats
     }
 }
+
+/// A user's lifetime statistics, as their profile shows them.
+typealias ProfileStatsSource = @Sendable (UserID) async throws(WireError) -> ProfileStats
 
 /// When an abandoned game may go: one that nobody joined (at most one member: its creator) soon, any
 /// other after a long quiet.

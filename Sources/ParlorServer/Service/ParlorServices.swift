@@ -22,7 +22,8 @@ final class ParlorServices: Sendable {
     let quota: GameQuota
     /// What `/metrics` requires, when the operator set one.
     let adminToken: AdminToken?
-    let presence = Presence()
+    /// Who is online and playing where, settled for friends.
+    let presence: Presence
     let metrics = ServerMetrics()
     let timers: GameTimers
     let catalog: CatalogService
@@ -32,8 +33,10 @@ final class ParlorServices: Sendable {
     let operations: OperationTable
     /// The operations marked callable, by name.
     let callable: OperationTable
-    /// The games' REST routes.
+    /// The games' and the accounts' REST routes.
     let routes: [HTTPRoute]
+    /// Profiles, friends and avatars.
+    let accounts: AccountsService
 
     /// Opens the services over `store`: reads the token secret, opens the catalog, registers every
     /// game (a game that cannot run with its settings stops the server here) and brings every stored
@@ -56,16 +59,23 @@ final class ParlorServices: Sendable {
         adminToken = configuration.admin.token.map(AdminToken.init)
         tokens = SessionTokens(secret: try await store.serverSecret())
         timers = GameTimers(clock: clock)
+        presence = Presence(clock: clock, timers: timers)
         catalog = try await CatalogService.open(store: store, logger: logger)
         let kernel = Kernel(
             configuration: configuration, store: store, clock: clock, logger: logger, timers: timers, catalog: catalog,
-            quota: quota)
+            quota: quota, presence: presence)
         let registrations = try modules.map { try $0.register(in: kernel) }
         games = registrations.map(\.game)
-        let entries = SessionOperations.entries + catalog.operations + registrations.flatMap(\.operations)
+        // Avatars live beside the database, or in memory when nothing is persisted.
+        let storage: any ObjectStorage =
+            configuration.persist ? DirectoryStorage(root: configuration.dataDirectory + "/avatars") : MemoryStorage()
+        accounts = AccountsService(
+            store: store, storage: storage, presence: presence, clock: clock, logger: logger,
+            maxFriendships: limits.maxFriendships, profileStats: registrations.lazy.compactMap(\.profileStats).first)
+        let entries = SessionOperations.entries + catalog.operations + registrations.flatMap(\.operations) + accounts.operations
         operations = OperationTable(entries)
         callable = OperationTable(entries.filter(\.callable))
-        routes = registrations.flatMap(\.routes)
+        routes = registrations.flatMap(\.routes) + accounts.routes
         for game in games {
             try await game.restore()
         }

@@ -66,6 +66,23 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A visit that cannot have been thrown; the message names the dart or total.
     public static let invalidDarts = ErrorCode("INVALID_DARTS", .invalidArgument, 400)
 
+    // Accounts, avatars and uploads (the darts app's backend).
+    /// A second `POST /users` for a user who has a profile.
+    public static let profileExists = ErrorCode("PROFILE_EXISTS", .alreadyExists, 409)
+    public static let handleTaken = ErrorCode("HANDLE_TAKEN", .alreadyExists, 409)
+    public static let profileNotFound = ErrorCode("PROFILE_NOT_FOUND", .notFound, 404)
+    /// The two users already have a request or friendship, in either direction.
+    public static let friendRequestExists = ErrorCode("FRIEND_REQUEST_EXISTS", .alreadyExists, 409)
+    public static let friendshipNotFound = ErrorCode("FRIENDSHIP_NOT_FOUND", .notFound, 404)
+    /// A user with as many requests and friendships as one may have.
+    public static let tooManyFriends = ErrorCode("TOO_MANY_FRIENDS", .resourceExhausted, 429)
+    /// An upload whose bytes are not a PNG or JPEG (whatever its `Content-Type` says).
+    public static let unsupportedMediaType = ErrorCode("UNSUPPORTED_MEDIA_TYPE", .invalidArgument, 415)
+    public static let bucketNotFound = ErrorCode("BUCKET_NOT_FOUND", .notFound, 404)
+    public static let objectNotFound = ErrorCode("OBJECT_NOT_FOUND", .notFound, 404)
+    /// Uploaded turns that cannot be what was thrown; the message names the first bad turn.
+    public static let invalidThrows = ErrorCode("INVALID_THROWS", .invalidArgument, 422)
+
     /// Every code this build knows.
     public static let all: [ErrorCode] = [
         .roomNotFound, .roomFull, .notModerator, .playerNotFound, .invalidRoomCode, .invalidState, .invalidInput,
@@ -74,6 +91,8 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
         .notLobbyCreator, .notLobbyMember, .lobbyFull, .noFreeCode, .tooManyWords, .gameNotFound, .noGamesAvailable,
         .quotaExceeded,
         .matchNotFound, .matchFull, .notHost, .notYourTurn, .invalidDarts,
+        .profileExists, .handleTaken, .profileNotFound, .friendRequestExists, .friendshipNotFound, .tooManyFriends,
+        .unsupportedMediaType, .bucketNotFound, .objectNotFound, .invalidThrows,
     ]
 
     /// The known code, or an unknown one with status `internal`.

@@ -2,8 +2,8 @@ import ParlorRules
 
 /// A finished darts match as history keeps it, in the shape of the seed's `matches` table and its
 /// `POST /matches` body (snake_case, as the seed's PostgREST API spells it), with each player's
-/// statistics. A live match that finishes is filed in this shape; an uploaded one is meant to be read
-/// into the same type.
+/// statistics. Live matches that finish and matches uploaded after being played offline are both
+/// served in this shape.
 public struct MatchRecord: Sendable, Equatable, Codable {
     public struct Player: Sendable, Equatable, Codable {
         /// The account's user id; absent for a guest.
@@ -12,9 +12,28 @@ public struct MatchRecord: Sendable, Equatable, Codable {
         /// Throwing order, from 0.
         public let order: Int
         public let isWinner: Bool
-        public let legsWon: Int
-        public let setsWon: Int
-        public let stats: Stats
+        /// Absent for an uploaded match until its turns are uploaded (they are counted from them).
+        public let legsWon: Int?
+        public let setsWon: Int?
+        public let stats: Stats?
+
+        public init(playerId: UserID?, name: String, order: Int, isWinner: Bool, legsWon: Int?, setsWon: Int?, stats: Stats?) {
+            self.playerId = playerId
+            self.name = name
+            self.order = order
+            self.isWinner = isWinner
+            self.legsWon = legsWon
+            self.setsWon = setsWon
+            self.stats = stats
+        }
+
+        /// Seat `seat` of a finished (live or replayed) match; `playerId` nil for a guest.
+        public init(_ match: DartsMatch, seat: Int, playerId: UserID?, name: String) {
+            let statistics = DartsStatistics.match(match, seat: seat)
+            self.init(
+                playerId: playerId, name: name, order: seat, isWinner: seat == match.winner, legsWon: statistics.legsWon,
+                setsWon: match.setsWon(by: seat), stats: Stats(statistics))
+        }
 
         private enum CodingKeys: String, CodingKey {
             case playerId = "player_id", name, order, isWinner = "is_winner", legsWon = "legs_won", setsWon = "sets_won", stats
@@ -32,6 +51,17 @@ public struct MatchRecord: Sendable, Equatable, Codable {
         public let count100Plus: Int
         public let dartsThrown: Int
 
+        public init(_ statistics: DartsStatistics) {
+            threeDartAverage = statistics.threeDartAverage
+            firstNineAverage = statistics.firstNineAverage
+            checkoutPercent = statistics.checkoutPercent
+            highestCheckout = statistics.highestCheckout
+            count180 = statistics.count180
+            count140Plus = statistics.count140Plus
+            count100Plus = statistics.count100Plus
+            dartsThrown = statistics.dartsThrown
+        }
+
         private enum CodingKeys: String, CodingKey {
             case threeDartAverage = "three_dart_average", firstNineAverage = "first_nine_average"
             case checkoutPercent = "checkout_percent", highestCheckout = "highest_checkout"
@@ -47,8 +77,17 @@ public struct MatchRecord: Sendable, Equatable, Codable {
         public let outRule: String
         public let legs: Int
         public let sets: Int?
-        /// The code it was played under (reused by later matches).
-        public let code: String
+        /// The code a live match was played under (reused by later matches); absent for an uploaded one.
+        public let code: String?
+
+        public init(durationSeconds: Int, inRule: String, outRule: String, legs: Int, sets: Int?, code: String?) {
+            self.durationSeconds = durationSeconds
+            self.inRule = inRule
+            self.outRule = outRule
+            self.legs = legs
+            self.sets = sets
+            self.code = code
+        }
 
         private enum CodingKeys: String, CodingKey {
             case durationSeconds = "duration_seconds", inRule = "in_rule", outRule = "out_rule", legs, sets, code
@@ -66,9 +105,27 @@ public struct MatchRecord: Sendable, Equatable, Codable {
     /// The winner's user id; null when a guest won (see `players[].is_winner`).
     public let winnerId: UserID?
     public let metadata: Metadata
+    /// An uploaded match's version (the uploading device's time of its last change, which a later
+    /// upload must beat); absent for a live one.
+    public let updatedAt: String?
 
     private enum CodingKeys: String, CodingKey {
         case id, gameType = "game_type", players, startedAt = "started_at", endedAt = "ended_at", winnerId = "winner_id", metadata
+        case updatedAt = "updated_at"
+    }
+
+    public init(
+        id: String, gameType: String, players: [Player], startedAt: String, endedAt: String, winnerId: UserID?, metadata: Metadata,
+        updatedAt: String?
+    ) {
+        self.id = id
+        self.gameType = gameType
+        self.players = players
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.winnerId = winnerId
+        self.metadata = metadata
+        self.updatedAt = updatedAt
     }
 
     /// Nil unless the match is finished.
@@ -78,15 +135,7 @@ public struct MatchRecord: Sendable, Equatable, Codable {
         id = match.id
         gameType = match.settings.gameType.rawValue
         players = match.players.enumerated().map { seat, player in
-            let statistics = DartsStatistics.match(match, seat: seat)
-            return Player(
-                playerId: player.isGuest ? nil : player.id, name: player.name, order: seat, isWinner: seat == winner,
-                legsWon: statistics.legsWon, setsWon: match.setsWon(by: seat),
-                stats: Stats(
-                    threeDartAverage: statistics.threeDartAverage, firstNineAverage: statistics.firstNineAverage,
-                    checkoutPercent: statistics.checkoutPercent, highestCheckout: statistics.highestCheckout,
-                    count180: statistics.count180, count140Plus: statistics.count140Plus, count100Plus: statistics.count100Plus,
-                    dartsThrown: statistics.dartsThrown))
+            Player(match, seat: seat, playerId: player.isGuest ? nil : player.id, name: player.name)
         }
         self.startedAt = startedAt.iso8601
         endedAt = finishedAt.iso8601
@@ -94,6 +143,7 @@ public struct MatchRecord: Sendable, Equatable, Codable {
         metadata = Metadata(
             durationSeconds: Int(startedAt.milliseconds(until: finishedAt) / 1000), inRule: match.settings.inRule.rawValue,
             outRule: match.settings.outRule.rawValue, legs: match.settings.legs, sets: match.settings.sets, code: match.code.rawValue)
+        updatedAt = nil
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -105,6 +155,7 @@ public struct MatchRecord: Sendable, Equatable, Codable {
         try container.encode(endedAt, forKey: .endedAt)
         try container.encode(winnerId, forKey: .winnerId)
         try container.encode(metadata, forKey: .metadata)
+        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
     }
 }
 

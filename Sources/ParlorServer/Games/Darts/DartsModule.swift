@@ -2,7 +2,8 @@ import ParlorRules
 import ParlorWire
 
 /// Darts matches (seed `darts-srs.md`): live x01 matches with a host who scores, guests, spectators, the
-/// checkout table and the finished matches' history. Each operation acts as the signed-in caller.
+/// checkout table, matches played offline and uploaded, the finished matches' history and each
+/// player's lifetime for their profile. Each operation acts as the signed-in caller.
 struct DartsModule: GameModule {
     /// Matches held at once; creating more fails with NO_FREE_CODE. Their own limit, apart from rooms'
     /// and lobbies'.
@@ -13,6 +14,10 @@ struct DartsModule: GameModule {
         // Built now, once, rather than on the first visit someone records.
         _ = CheckoutTable.standard
         let operations = DartsOperations(host: GameHost(DartsGame(codeSpace: codeSpace, maxGames: maxMatches), kernel: kernel))
-        return GameRegistration(game: operations.host, operations: operations.entries, routes: operations.routes)
+        let uploads = DartsUploads(store: kernel.store, clock: kernel.clock, logger: kernel.logger)
+        let lifetime = DartsLifetime(host: operations.host)
+        return GameRegistration(
+            game: operations.host, operations: operations.entries, routes: operations.routes + uploads.routes,
+            profileStats: { user throws(WireError) in try await lifetime.stats(of: user) })
     }
 }

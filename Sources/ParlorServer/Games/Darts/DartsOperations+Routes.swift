@@ -2,8 +2,9 @@ import ParlorRules
 import ParlorWire
 
 /// The darts operations over HTTP, for a scorer or a script without a WebSocket. Live matches are under
-/// `/darts` (the seed's `/matches` is the finished-match history, uploads included), each route answered
-/// by the same handler as its WebSocket operation.
+/// `/darts`; the seed's `/matches` is the finished-match history, live and uploaded (`GET /matches`
+/// here, the uploads in `DartsUploads`), each route answered by the same handler as its WebSocket
+/// operation.
 extension DartsOperations {
     var routes: [HTTPRoute] {
         let (createMatch, joinMatch, addGuest, removePlayer, startMatch) = (createMatch, joinMatch, addGuest, removePlayer, startMatch)
@@ -57,10 +58,26 @@ extension DartsOperations {
                 guard let user = UserID(request.parameters[0]) else {
                     throw WireError(.forbidden, "You can list only your own matches.")
                 }
-                return listMatches.call(ListGamesArguments(
-                    userId: user, before: request.query["before"], limit: request.query["limit"].flatMap { Int($0) }))
+                return listMatches.call(try Self.page(of: user, request))
+            },
+            // The seed's form: `user_id` in the query (yours when left out).
+            HTTPRoute(.GET, "/matches") { request throws(WireError) in
+                let user = try request.query["user_id"].map { text throws(WireError) in
+                    guard let user = UserID(text) else { throw WireError(.forbidden, "You can list only your own matches.") }
+                    return user
+                }
+                return listMatches.call(try Self.page(of: user, request))
             },
         ]
+    }
+
+    /// A page of `user`'s history as the query asks for it: `before` and `limit` (an integer).
+    private static func page(of user: UserID?, _ request: HTTPRouteRequest) throws(WireError) -> ListGamesArguments {
+        let limit = try request.query["limit"].map { text throws(WireError) in
+            guard let limit = Int(text) else { throw ListGamesArguments.limitError(got: text) }
+            return limit
+        }
+        return ListGamesArguments(userId: user, before: request.query["before"], limit: limit)
     }
 
     private struct PlayerNameBody: Decodable { let playerName: String }

@@ -95,13 +95,11 @@ struct DartsOperations: Sendable {
         }
     }
 
-    /// A user's finished matches, newest first, in the seed's `matches` shape. Only your own
-    /// (`GameHost.historyPage`), as for rummy's `listGames`.
+    /// A user's finished matches, live and uploaded, newest first, in the seed's `matches` shape. Only
+    /// your own (`GameHost.historyPage`), as for rummy's `listGames`.
     var listMatches: OperationHandler<ListGamesArguments> {
-        OperationHandler(.listMatches) { [host] args, context throws(WireError) in
-            let page = try await host.historyPage(args, caller: try context.signedIn(), plural: "matches")
-            let matches = page.games.compactMap(MatchRecord.init)
-            return .reply(try EncodedJSON.encoding(ListMatchesResult(matches: matches, nextBefore: page.isFull ? matches.last?.endedAt : nil)))
+        OperationHandler(.listMatches) { [self] args, context throws(WireError) in
+            .reply(try EncodedJSON.encoding(try await history(args, caller: try context.signedIn())))
         }
     }
 
