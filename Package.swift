@@ -74,6 +74,8 @@ let package = Package(
         // Image files read without decoding pixels: format by signature, JPEG segments, EXIF, stripping.
         .target(name: "ParlorMedia"),
         .target(name: "ParlorWire", dependencies: ["ParlorRules"]),
+        // GeoNames' populated places: the nearest to a position (a k-d tree on the sphere), places by name.
+        .target(name: "ParlorPlaces", dependencies: ["ParlorRules"]),
 
         // MARK: The server
 
@@ -142,6 +144,7 @@ let package = Package(
         ),
         .testTarget(name: "ParlorRulesTests", dependencies: ["ParlorRules"]),
         .testTarget(name: "ParlorMediaTests", dependencies: ["ParlorMedia"]),
+        .testTarget(name: "ParlorPlacesTests", dependencies: ["ParlorPlaces", "ParlorRules"]),
         .testTarget(name: "ParlorWireTests", dependencies: ["ParlorRules", "ParlorWire"]),
         .testTarget(
             name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorRules", "ParlorWire", "WebSocketCore", "ParlorTestSupport"],
