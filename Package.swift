@@ -7,6 +7,7 @@
 //   parlor-server → ParlorServer → ParlorWire → ParlorRules
 //                   ParlorServer → WebSocketCore → SystemTLS → CSystemTLS (OpenSSL)
 //                                  WebSocketCore → CZlib (zlib)
+//                   ParlorServer → ParlorMedia → CTurboJPEG (libjpeg-turbo); ParlorServer → ParlorPlaces
 //   parlor (Clients/parlor)   → ParlorTerminal → ParlorClient → ParlorWire, WebSocketCore
 //   parlor-load (Loadtest)    → ParlorLoad → ParlorClient, WebSocketCore
 //
@@ -56,6 +57,11 @@ let package = Package(
             path: "Sources/CZlib",
             linkerSettings: [.linkedLibrary("z")]
         ),
+        .target(
+            name: "CTurboJPEG",
+            path: "Sources/CTurboJPEG",
+            linkerSettings: [.linkedLibrary("turbojpeg")]
+        ),
 
         // MARK: Transport
 
@@ -71,8 +77,9 @@ let package = Package(
         // MARK: Games and the wire contract
 
         .target(name: "ParlorRules"),
-        // Image files read without decoding pixels: format by signature, JPEG segments, EXIF, stripping.
-        .target(name: "ParlorMedia"),
+        // Image files: format by signature, JPEG segments, EXIF and stripping without decoding a pixel;
+        // decoding, turning upright, scaling and tiling photos through libjpeg-turbo.
+        .target(name: "ParlorMedia", dependencies: ["CTurboJPEG"]),
         .target(name: "ParlorWire", dependencies: ["ParlorRules"]),
         // GeoNames' populated places: the nearest to a position (a k-d tree on the sphere), places by name.
         .target(name: "ParlorPlaces", dependencies: ["ParlorRules"]),
@@ -143,7 +150,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ParlorRulesTests", dependencies: ["ParlorRules"]),
-        .testTarget(name: "ParlorMediaTests", dependencies: ["ParlorMedia"]),
+        .testTarget(name: "ParlorMediaTests", dependencies: ["ParlorMedia", "ParlorTestSupport"]),
         .testTarget(name: "ParlorPlacesTests", dependencies: ["ParlorPlaces", "ParlorRules"]),
         .testTarget(name: "ParlorWireTests", dependencies: ["ParlorRules", "ParlorWire"]),
         .testTarget(
