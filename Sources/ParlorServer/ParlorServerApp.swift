@@ -61,6 +61,12 @@ struct ParlorApplication: WebSocketServerApplication {
         return await routes.respond(to: request)
     }
 
+    /// The body limit of the game route this request is for (the listener's otherwise), known before
+    /// the body is read: an avatar upload may bring megabytes, a JSON route its 64 KiB.
+    func maxRequestBodySize(method: HTTPMethod, path: String) -> Int? {
+        routes.maxBodySize(method: method, path: path)
+    }
+
     /// `Authorization: Bearer …` or `?token=…`.
     static func upgradeToken(_ request: WebSocketUpgradeRequest) -> String? {
         BearerToken.from(request.headers) ?? request.query["token"]

@@ -21,7 +21,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     private enum State {
         /// Between requests (or before the first).
         case idle
-        case receivingRequest(HTTPRequestHead, ByteBuffer)
+        /// `limit`: the most body bytes this request may bring (the application's limit for its route).
+        case receivingRequest(HTTPRequestHead, ByteBuffer, limit: Int)
         case receivingUpgrade(HTTPRequestHead)
         case waitingForResponse(keepAlive: Bool)
         /// Finished: upgraded, or closing.
@@ -107,23 +108,24 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             if WebSocketHandshake.isUpgradeRequest(head.headers) {
                 state = .receivingUpgrade(head)
             } else {
-                if let length = head.headers.first(name: "Content-Length").flatMap(Int.init),
-                    length > configuration.maxRequestBodySize
-                {
-                    return refuseAndClose(context: context, .payloadTooLarge, "Request body over \(configuration.maxRequestBodySize) bytes")
+                let limit =
+                    application.maxRequestBodySize(method: head.method, path: RequestTarget(head.uri).path)
+                    ?? configuration.maxRequestBodySize
+                if let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
+                    return refuseAndClose(context: context, .payloadTooLarge, Self.tooLarge(limit))
                 }
-                state = .receivingRequest(head, context.channel.allocator.buffer(capacity: 0))
+                state = .receivingRequest(head, context.channel.allocator.buffer(capacity: 0), limit: limit)
             }
-        case (.body(var chunk), .receivingRequest(let head, var body)):
-            guard body.readableBytes + chunk.readableBytes <= configuration.maxRequestBodySize else {
-                return refuseAndClose(context: context, .payloadTooLarge, "Request body over \(configuration.maxRequestBodySize) bytes")
+        case (.body(var chunk), .receivingRequest(let head, var body, let limit)):
+            guard body.readableBytes + chunk.readableBytes <= limit else {
+                return refuseAndClose(context: context, .payloadTooLarge, Self.tooLarge(limit))
             }
             state = .done  // drop our reference so `body` stays uniquely referenced while appending
             body.writeBuffer(&chunk)
-            state = .receivingRequest(head, body)
+            state = .receivingRequest(head, body, limit: limit)
         case (.body, .receivingUpgrade):
             break  // an upgrade request's body means nothing; ignore it
-        case (.end, .receivingRequest(let head, let body)):
+        case (.end, .receivingRequest(let head, let body, _)):
             timer?.cancel()
             dispatch(context: context, head: head, body: body)
         case (.end, .receivingUpgrade(let head)):
@@ -134,6 +136,11 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             state = .done
             context.close(promise: nil)
         }
+    }
+
+    /// The reason a 413 gives: the limit of the route asked for.
+    static func tooLarge(_ limit: Int) -> String {
+        "Request body over \(limit) bytes, the most this route accepts"
     }
 
     private func dispatch(context: ChannelHandlerContext, head: HTTPRequestHead, body: ByteBuffer) {

@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 import SystemTLS
 
 /// How a ``WebSocketServer`` listens and what it accepts. Every field has a documented default.
@@ -13,7 +14,8 @@ public struct WebSocketServerConfiguration: Sendable {
     public var webSocket = WebSocketConfiguration()
     /// The largest request head (request line and headers) accepted; larger → 431 and close.
     public var maxHeaderSize: Int = 16 * 1024
-    /// The largest body of a plain HTTP request; larger → 413 and close.
+    /// The largest body of a plain HTTP request, unless the application names another for its method
+    /// and path (``WebSocketServerApplication/maxRequestBodySize(method:path:)``); larger → 413 and close.
     public var maxRequestBodySize: Int = 1 << 20
     /// A new connection must deliver a complete request within this time, or it is closed.
     public var handshakeTimeout: TimeAmount = .seconds(10)
@@ -73,9 +75,19 @@ public protocol WebSocketServerApplication: Sendable {
 
     /// Answers a plain HTTP request (`/healthz`, REST routes, …).
     func respond(to request: HTTPRequest) async -> HTTPResponse
+
+    /// The largest body to accept for a plain HTTP request with this method and (percent-decoded)
+    /// path, or nil for the server's ``WebSocketServerConfiguration/maxRequestBodySize``. Asked once the
+    /// request head has arrived, before any of the body is read: a request that declares a larger
+    /// `Content-Length`, or whose body grows past it, is answered 413 with the limit in the reason and
+    /// the connection is closed. Lets an upload route take megabytes while every other route keeps a
+    /// small limit. Called on the connection's event loop: it must not block.
+    func maxRequestBodySize(method: HTTPMethod, path: String) -> Int?
 }
 
 extension WebSocketServerApplication {
+    public func maxRequestBodySize(method: HTTPMethod, path: String) -> Int? { nil }
+
     public func receiver(for connection: WebSocketConnection, request: WebSocketUpgradeRequest) -> (any WebSocketReceiver)? {
         nil
     }

@@ -87,3 +87,14 @@ extension Array where Element == UInt8 {
         return (0...(count - needle.count)).contains { Array(self[$0..<($0 + needle.count)]) == needle }
     }
 }
+
+@Suite struct JPEGPixelSizeTests {
+    @Test func theFrameHeaderGivesWidthAndHeight() throws {
+        // JPEGBuilder.frame: 8-bit, 16 × 16.
+        #expect(try JPEGFile(JPEGBuilder.file([JPEGBuilder.frame, JPEGBuilder.scan])).pixelSize.map { [$0.width, $0.height] } == [16, 16])
+        let progressive = JPEGBuilder.segment(0xC2, [8, 0x01, 0xE0, 0x02, 0x80, 1, 1, 0x11, 0])
+        #expect(try JPEGFile(JPEGBuilder.file([progressive, JPEGBuilder.scan])).pixelSize.map { [$0.width, $0.height] } == [640, 480])
+        // A Huffman table shares the marker range but is no frame.
+        #expect(try JPEGFile(JPEGBuilder.file([JPEGBuilder.segment(0xC4, [0, 0, 0, 0, 0]), JPEGBuilder.scan])).pixelSize == nil)
+    }
+}

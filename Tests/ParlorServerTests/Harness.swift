@@ -80,6 +80,8 @@ enum RawHTTP {
         var headers: [String: String]
         /// The body as JSON, else as text; nil when empty.
         var body: Any?
+        /// The body as it came.
+        var bytes: [UInt8] = []
         var text: String { body as? String ?? "" }
     }
 
@@ -89,20 +91,33 @@ enum RawHTTP {
     }
 
     /// One request on a fresh connection, from `localAddress` when given. A connection the server
-    /// closes without answering throws `ConnectionEnded`.
+    /// closes without answering throws `ConnectionEnded`. `declaredLength` sends that `Content-Length`
+    /// whatever the body (to be refused before sending a large one).
     static func exchange(
-        port: Int, method: String, path: String, body: Data? = nil, token: String? = nil, from localAddress: String? = nil
+        port: Int, method: String, path: String, body: Data? = nil, token: String? = nil, from localAddress: String? = nil,
+        contentType: String = "application/json", declaredLength: Int? = nil, headers extra: [(String, String)] = []
     ) async throws -> Response {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
-        if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
+        if body != nil || declaredLength != nil {
+            head += "Content-Type: \(contentType)\r\nContent-Length: \(declaredLength ?? body?.count ?? 0)\r\n"
+        }
+        for (name, value) in extra { head += "\(name): \(value)\r\n" }
         head += "\r\n"
         var bytes = Array(head.utf8)
         if let body { bytes += body }
-        let response = try await RawSocket.exchange(port: port, bytes: bytes, from: localAddress)
-        let text = String(decoding: response, as: UTF8.self)
-        guard let headEnd = text.range(of: "\r\n\r\n") else { throw ConnectionEnded() }
-        let lines = text[..<headEnd.lowerBound].split(separator: "\r\n")
+        return try parse(try await RawSocket.exchange(port: port, bytes: bytes, from: localAddress))
+    }
+
+    static func parse(_ response: [UInt8]) throws -> Response {
+        let (cr, lf) = (UInt8(ascii: "\r"), UInt8(ascii: "\n"))
+        guard let headEnd = (0..<max(0, response.count - 3)).first(where: {
+            response[$0] == cr && response[$0 + 1] == lf && response[$0 + 2] == cr && response[$0 + 3] == lf
+        }) else {
+            throw ConnectionEnded()
+        }
+        let headText = String(decoding: response[..<headEnd], as: UTF8.self)
+        let lines = headText.split(separator: "\r\n")
         let statusParts = lines.first?.split(separator: " ") ?? []
         let status = statusParts.count > 1 ? Int(statusParts[1]) ?? 0 : 0
         var headers: [String: String] = [:]
@@ -110,10 +125,10 @@ enum RawHTTP {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        let bodyText = text[headEnd.upperBound...]
-        if bodyText.isEmpty { return Response(status: status, headers: headers, body: nil) }
-        let json = try? JSONSerialization.jsonObject(with: Data(bodyText.utf8))
-        return Response(status: status, headers: headers, body: json ?? String(bodyText))
+        let bodyBytes = Array(response[(headEnd + 4)...])
+        if bodyBytes.isEmpty { return Response(status: status, headers: headers, body: nil) }
+        let json = try? JSONSerialization.jsonObject(with: Data(bodyBytes))
+        return Response(status: status, headers: headers, body: json ?? String(decoding: bodyBytes, as: UTF8.self), bytes: bodyBytes)
     }
 }
 

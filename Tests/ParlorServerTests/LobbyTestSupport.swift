@@ -96,8 +96,9 @@ extension Dictionary where Key == String, Value == Any {
 
 /// A store that can be told to fail (lobby writes, and the health probe), to reach `internal` over the
 /// wire.
-final class FailingStore: ParlorStore {
+final class FailingStore: ForwardingStore {
     let base = InMemoryStore()
+    var forwardee: InMemoryStore { base }
     private let failing = NIOLockedValueBox(false)
 
     var failsLobbyWrites: Bool {

@@ -33,9 +33,11 @@ import Testing
         logger.logLevel = .critical
         store.deletions = deleted
         let clock = ManualClock()
+        let timers = GameTimers(clock: clock)
         let kernel = Kernel(
-            configuration: ServerConfiguration(), store: store, clock: clock, logger: logger, timers: GameTimers(clock: clock),
-            catalog: try await CatalogService.open(store: store, logger: logger), quota: GameQuota(limit: 10))
+            configuration: ServerConfiguration(), store: store, clock: clock, logger: logger, timers: timers,
+            catalog: try await CatalogService.open(store: store, logger: logger), quota: GameQuota(limit: 10),
+            presence: Presence(clock: clock, timers: timers))
         let host = GameHost(RummyGame(maxGames: 10), kernel: kernel)
         let actor = try RoomActor(room, publicView: EncodedJSON(gameRoomOf: room), schedule: GameSchedule(), host: host)
         host.directory.install(actor, id: actor.id, code: actor.code)
@@ -191,7 +193,7 @@ extension GameActor {
 }
 
 /// A store whose room saves can be held until the test lets them through, and made to fail.
-final class HeldStore: ParlorStore {
+final class HeldStore: ForwardingStore {
     private struct State {
         var holding = false
         var waiting: [CheckedContinuation<Void, Never>] = []
@@ -200,6 +202,7 @@ final class HeldStore: ParlorStore {
     }
 
     private let inner = InMemoryStore()
+    var forwardee: InMemoryStore { inner }
     private let state = Mutex(State())
     private let deletionCounter = Mutex<NIOLockedValueBox<Int>?>(nil)
 

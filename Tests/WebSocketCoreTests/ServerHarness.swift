@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 @testable import WebSocketCore
 
@@ -13,7 +14,10 @@ struct TestApplication: WebSocketServerApplication {
         } catch {}
     }
 
+    var bodyLimit: @Sendable (HTTPMethod, String) -> Int? = { _, _ in nil }
+
     func shouldUpgrade(_ request: WebSocketUpgradeRequest) -> WebSocketUpgradeDecision { decide(request) }
+    func maxRequestBodySize(method: HTTPMethod, path: String) -> Int? { bodyLimit(method, path) }
     func handle(_ webSocket: WebSocket, request: WebSocketUpgradeRequest) async { await serve(webSocket, request) }
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         if request.path == "/healthz" { return .text(.ok, "ok") }

@@ -22,10 +22,14 @@ extension DartsMatch: GameRules {
         if events.contains(.deleted) {
             outcome.effects.append(.delete)
         } else if status == .finished && !wasFinished {
-            outcome.effects.append(.archive(GameArchive(key: id, players: historyPlayers, finishedAt: finishedAt ?? now)))
+            outcome.effects.append(.archive(GameArchive(
+                key: id, players: historyPlayers, finishedAt: finishedAt ?? now, tallies: accountTallies)))
         }
         return outcome
     }
+
+    /// A finished match is over: friends see its players as no longer playing it.
+    public var playing: [UserID] { status == .finished ? [] : members }
 
     /// Everything in a match is public.
     public var publicView: DartsMatch { self }

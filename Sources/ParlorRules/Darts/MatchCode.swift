@@ -10,6 +10,11 @@ public struct MatchCode: ShortCode {
 }
 
 extension MatchCode {
+    /// The code of a match replayed from an upload (`DartsMatch.replay`): it was played offline under
+    /// no code. Dashes are outside the alphabet, so no live match can have it, and it never reaches a
+    /// client — an uploaded match is shown by its id.
+    public static let offline = MatchCode(uncheckedRawValue: "-----")
+
     /// Parses a code a request carried, failing as the match operations report it (`invalidInput`
     /// naming `code`).
     public init(validating input: String) throws(DartsError) {

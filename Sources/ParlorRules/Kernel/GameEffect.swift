@@ -22,10 +22,14 @@ public struct GameArchive: Sendable, Equatable {
     /// Whose history it goes into.
     public var players: [UserID]
     public var finishedAt: Instant
+    /// What each player's entry adds to their totals (points scored, wins), filed with it so a player's
+    /// totals are read without reading their games. Players without one file none.
+    public var tallies: [UserID: PlayerTally]
 
-    public init(key: String, players: [UserID], finishedAt: Instant) {
+    public init(key: String, players: [UserID], finishedAt: Instant, tallies: [UserID: PlayerTally] = [:]) {
         self.key = key
         self.players = players
         self.finishedAt = finishedAt
+        self.tallies = tallies
     }
 }

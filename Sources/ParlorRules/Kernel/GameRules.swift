@@ -40,6 +40,10 @@ public protocol GameRules: Sendable {
     /// (the creator's seat, inherited in seat order).
     var owner: UserID? { get }
 
+    /// Who is playing the game right now, so friends can see where to watch them: the members while the
+    /// game goes on, nobody once it is over. The default is `members`.
+    var playing: [UserID] { get }
+
     /// Refuses a would-be observer who may not watch (a word lobby's non-members); nil is someone not
     /// signed in.
     func checkObserver(_ user: UserID?) throws(Failure)
@@ -58,6 +62,8 @@ extension GameRules {
     public var mayExpire: Bool { true }
 
     public var owner: UserID? { members.first }
+
+    public var playing: [UserID] { members }
 
     public func checkObserver(_ user: UserID?) throws(Failure) {}
 }

@@ -18,19 +18,26 @@ struct HTTPRoute: Sendable {
     let access: OperationAccess
     /// The status of a success (`201 Created`, `204 No Content` — which sends no body).
     let status: HTTPResponseStatus
+    /// The largest body the route reads; the listener refuses a larger one with 413 before reading it.
+    let maxBodySize: Int
     /// Reads the request into the call (after the access check: a missing token is refused first).
     let prepare: @Sendable (HTTPRouteRequest) throws(WireError) -> PreparedCall
+
+    /// What a route reads unless it says otherwise: REST bodies are small JSON documents.
+    static let defaultMaxBodySize = 64 * 1024
 
     /// `path` is `/`-separated; a `{name}` segment matches any one segment and is passed to `prepare`
     /// in order.
     init(
         _ method: HTTPMethod, _ path: String, status: HTTPResponseStatus = .ok, access: OperationAccess = .signedIn,
+        maxBodySize: Int = HTTPRoute.defaultMaxBodySize,
         _ prepare: @escaping @Sendable (HTTPRouteRequest) throws(WireError) -> PreparedCall
     ) {
         self.method = method
         pattern = path.split(separator: "/").map { $0.hasPrefix("{") && $0.hasSuffix("}") ? .parameter : .literal(String($0)) }
         self.access = access
         self.status = status
+        self.maxBodySize = maxBodySize
         self.prepare = prepare
     }
 

@@ -19,7 +19,7 @@ struct HTTPRoutes: Sendable {
     static let quotaRetryAfterSeconds = 60
 
     func respond(to request: HTTPRequest) async -> HTTPResponse {
-        let path = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let path = Self.segments(request.path)
         if let response = await OperatorRoutes(services: services).respond(to: request, path: path) { return response }
         let isCallable = path.count == 2 && path[0] == "functions"
         // The token is checked once, here: the rate limit and the routes both use the user it names.
@@ -39,6 +39,17 @@ struct HTTPRoutes: Sendable {
         } catch {
             return Self.error(error)
         }
+    }
+
+    /// The body limit of the route `method` and `path` name; nil (the listener's limit) for any other
+    /// request.
+    func maxBodySize(method: HTTPMethod, path: String) -> Int? {
+        let segments = Self.segments(path)
+        return services.routes.first { $0.method == method && $0.match(segments) != nil }?.maxBodySize
+    }
+
+    static func segments(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     }
 
     /// The server's own routes; nil when the path is none of them.

@@ -219,6 +219,7 @@ actor GameActor<Game: GameDefinition> {
 
     /// Makes a saved draft the committed game: publishes its versions and carries out its effects.
     private func adopt(_ draft: Draft) {
+        host.adopted(draft.state, replacing: state, by: self)
         state = draft.state
         encoded = draft.encoded
         schedule = draft.schedule

@@ -14,6 +14,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
     let logger: Logger
     let timers: GameTimers
     let quota: GameQuota
+    let presence: Presence
     let directory: GameDirectory<Game.Code, GameActor<Game>>
 
     /// How long a scheduled action that could not be saved waits before it is tried again.
@@ -26,6 +27,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         logger = kernel.logger
         timers = kernel.timers
         quota = kernel.quota
+        presence = kernel.presence
         directory = GameDirectory(codeSpace: game.codeSpace, maxGames: game.maxGames, kind: Game.kind)
     }
 
@@ -73,6 +75,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         }
         directory.install(actor, id: id, code: code)
         quota.fill(place, with: actor)
+        reportPlayers(of: actor, state.playing)
         return (actor, state, view)
     }
 
@@ -116,6 +119,19 @@ final class GameHost<Game: GameDefinition>: Sendable {
     func removed(_ actor: GameActor<Game>) {
         directory.remove(actor, id: actor.id, code: actor.code)
         quota.uncount(actor)
+        reportPlayers(of: actor, [])
+    }
+
+    /// A game adopted a new version: if who is playing it changed, presence hears of it.
+    func adopted(_ state: Rules, replacing previous: Rules, by actor: GameActor<Game>) {
+        let playing = state.playing
+        guard playing != previous.playing else { return }
+        reportPlayers(of: actor, playing)
+    }
+
+    private func reportPlayers(of actor: GameActor<Game>, _ players: [UserID]) {
+        presence.setPlayers(
+            of: "\(Game.kind.name)/\(actor.id)", at: Presence.Place(kind: Game.kind.name, code: actor.code.rawValue), to: players)
     }
 }
 
@@ -139,6 +155,7 @@ extension GameHost: HostedGame {
                 state, publicView: try game.encodePublicView(state, at: clock.now), schedule: schedule, host: self)
             directory.install(actor, id: actor.id, code: actor.code)
             quota.count(actor, owner: state.owner)
+            reportPlayers(of: actor, state.playing)
             await actor.armSchedule()
         }
         logger.info("Games restored", metadata: ["kind": "\(Game.kind)", "count": "\(directory.count)"])

@@ -12,6 +12,8 @@ struct Kernel: Sendable {
     let catalog: CatalogService
     /// Live games per owner, across every kind.
     let quota: GameQuota
+    /// Who is online, and who plays which live game (hosts report it).
+    let presence: Presence
 }
 
 /// A kind of game as the server hosts it: everything the kernel does to all games of all kinds

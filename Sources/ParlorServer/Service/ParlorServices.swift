@@ -22,7 +22,8 @@ final class ParlorServices: Sendable {
     let quota: GameQuota
     /// What `/metrics` requires, when the operator set one.
     let adminToken: AdminToken?
-    let presence = Presence()
+    /// Who is online and playing where, settled for friends.
+    let presence: Presence
     let metrics = ServerMetrics()
     let timers: GameTimers
     let catalog: CatalogService
@@ -56,10 +57,11 @@ final class ParlorServices: Sendable {
         adminToken = configuration.admin.token.map(AdminToken.init)
         tokens = SessionTokens(secret: try await store.serverSecret())
         timers = GameTimers(clock: clock)
+        presence = Presence(clock: clock, timers: timers)
         catalog = try await CatalogService.open(store: store, logger: logger)
         let kernel = Kernel(
             configuration: configuration, store: store, clock: clock, logger: logger, timers: timers, catalog: catalog,
-            quota: quota)
+            quota: quota, presence: presence)
         let registrations = try modules.map { try $0.register(in: kernel) }
         games = registrations.map(\.game)
         let entries = SessionOperations.entries + catalog.operations + registrations.flatMap(\.operations)

@@ -6,24 +6,30 @@ import SystemTLS
 /// `--no-persist` (a benchmark-only flag that measures what durability costs). Game states are kept as
 /// the live values they arrive as, never encoded.
 public final class InMemoryStore: ParlorStore {
-    private struct Filed {
+    struct Filed {
         var kind: GameKind
         var key: String
         var players: Set<UserID>
         var finishedAt: Instant
         var state: StoredState
+        var tallies: [UserID: PlayerTally]
     }
 
-    private struct State {
+    /// Everything, under one lock (the accounts and uploads live in extensions of their own).
+    struct State {
         var secret: [UInt8]?
         var games: [GameKind: [String: StoredGame]] = [:]
         /// In filing order.
         var history: [Filed] = []
         var filedKeys: Set<String> = []
         var catalog: Catalog?
+        var profiles: [UserID: ProfileRecord] = [:]
+        /// In creation order.
+        var friendships: [FriendshipRecord] = []
+        var uploads: [GameKind: [String: UploadedGame]] = [:]
     }
 
-    private let state = NIOLockedValueBox(State())
+    let state = NIOLockedValueBox(State())
 
     public init() {}
 
@@ -48,7 +54,7 @@ public final class InMemoryStore: ParlorStore {
             if let archive = game.archive, state.filedKeys.insert("\(game.kind)/\(archive.key)").inserted {
                 state.history.append(Filed(
                     kind: game.kind, key: archive.key, players: Set(archive.players), finishedAt: archive.finishedAt,
-                    state: game.state))
+                    state: game.state, tallies: archive.tallies))
             }
         }
     }

@@ -89,6 +89,54 @@ final class MonitoredStore: ParlorStore {
         record(nil)
     }
 
+    func lifetime(_ kind: GameKind, of user: UserID) async throws(StoreError) -> [LifetimeEntry] {
+        try await base.lifetime(kind, of: user)
+    }
+
+    func uploadedGame(_ kind: GameKind, id: String) async throws(StoreError) -> UploadedGame? {
+        try await base.uploadedGame(kind, id: id)
+    }
+
+    func saveUploadedGame(_ game: UploadedGame, replacing: Instant?) async throws(StoreError) -> Bool {
+        try await recording { () async throws(StoreError) in try await base.saveUploadedGame(game, replacing: replacing) }
+    }
+
+    func uploadedGames(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [UploadedGame] {
+        try await base.uploadedGames(kind, of: user, before: before, limit: limit)
+    }
+
+    func saveProfile(_ profile: ProfileRecord, creating: Bool) async throws(StoreError) -> ProfileWriteOutcome {
+        try await recording { () async throws(StoreError) in try await base.saveProfile(profile, creating: creating) }
+    }
+
+    func profiles(_ users: [UserID]) async throws(StoreError) -> [ProfileRecord] { try await base.profiles(users) }
+
+    func searchProfiles(_ text: String, limit: Int) async throws(StoreError) -> [ProfileRecord] {
+        try await base.searchProfiles(text, limit: limit)
+    }
+
+    func createFriendship(_ friendship: FriendshipRecord) async throws(StoreError) -> Bool {
+        try await recording { () async throws(StoreError) in try await base.createFriendship(friendship) }
+    }
+
+    func updateFriendship(_ friendship: FriendshipRecord) async throws(StoreError) -> Bool {
+        try await recording { () async throws(StoreError) in try await base.updateFriendship(friendship) }
+    }
+
+    func deleteFriendship(id: String) async throws(StoreError) -> Bool {
+        try await recording { () async throws(StoreError) in try await base.deleteFriendship(id: id) }
+    }
+
+    func friendships(of user: UserID) async throws(StoreError) -> [FriendshipRecord] { try await base.friendships(of: user) }
+
+    /// A write whose outcome is the store's health.
+    private func recording<T>(_ write: () async throws(StoreError) -> T) async throws(StoreError) -> T {
+        let result: T
+        do { result = try await write() } catch { record(error); throw error }
+        record(nil)
+        return result
+    }
+
     func checkWritable() async throws(StoreError) {
         do { try await base.checkWritable() } catch { record(error); throw error }
         record(nil)

@@ -44,6 +44,50 @@ public protocol ParlorStore: Sendable {
     /// Stores a catalog as the newest version.
     nonisolated(nonsending) func saveCatalog(_ catalog: Catalog) async throws(StoreError)
 
+    /// Every finished game of `kind` in `user`'s history, the server's and uploaded ones alike, as its
+    /// tally for the player's lifetime totals.
+    func lifetime(_ kind: GameKind, of user: UserID) async throws(StoreError) -> [LifetimeEntry]
+
+    // MARK: Uploaded games
+
+    /// The uploaded game of `kind` with this id, if any.
+    func uploadedGame(_ kind: GameKind, id: String) async throws(StoreError) -> UploadedGame?
+
+    /// Stores `game`, durably, if the stored version is still the one the caller decided against:
+    /// none when `replacing` is nil, else the one uploaded as of `replacing`. False (nothing written)
+    /// when another upload got there first; the caller reads again and decides again.
+    func saveUploadedGame(_ game: UploadedGame, replacing: Instant?) async throws(StoreError) -> Bool
+
+    /// `user`'s uploaded games of `kind`, newest first, finished strictly before `before` when given;
+    /// at most `limit` (at least one).
+    func uploadedGames(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [UploadedGame]
+
+    // MARK: Profiles and friends
+
+    /// Creates (`creating`) or replaces the user's profile, durably, unless the outcome says why not.
+    func saveProfile(_ profile: ProfileRecord, creating: Bool) async throws(StoreError) -> ProfileWriteOutcome
+
+    /// The profiles of these users that exist, in no particular order.
+    func profiles(_ users: [UserID]) async throws(StoreError) -> [ProfileRecord]
+
+    /// Profiles whose handle, folded name or folded nickname contains `text` (already folded): the exact
+    /// handle first, then those where it begins one of them (or a word of the name or nickname), then
+    /// the rest; by name within each; at most `limit`.
+    func searchProfiles(_ text: String, limit: Int) async throws(StoreError) -> [ProfileRecord]
+
+    /// Stores a new request, durably; false (nothing written) when the two users already have one, in
+    /// either direction, whatever its status.
+    func createFriendship(_ friendship: FriendshipRecord) async throws(StoreError) -> Bool
+
+    /// Replaces a request's status, durably; false when it no longer exists.
+    func updateFriendship(_ friendship: FriendshipRecord) async throws(StoreError) -> Bool
+
+    /// Deletes a request or friendship, durably; false when it did not exist.
+    func deleteFriendship(id: String) async throws(StoreError) -> Bool
+
+    /// Every request and friendship `user` is part of, either side, oldest first.
+    func friendships(of user: UserID) async throws(StoreError) -> [FriendshipRecord]
+
     // MARK: Health
 
     /// Makes one small write durable, to learn whether the store can write now (`/healthz` asks when

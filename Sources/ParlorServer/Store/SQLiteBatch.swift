@@ -49,11 +49,11 @@ enum SQLiteBatch {
         guard db.changesCount > 0 else { return }
         let historyID = db.lastInsertedRowID
         let player = try db.cachedStatement(sql: """
-            INSERT INTO history_players (history_id, user_id, kind, finished_at) VALUES (?, ?, ?, ?)
+            INSERT INTO history_players (history_id, user_id, kind, finished_at, tally) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT DO NOTHING
             """)
         for userID in archive.players {
-            try player.execute(arguments: [historyID, userID, game.kind, archive.finishedAt])
+            try player.execute(arguments: [historyID, userID, game.kind, archive.finishedAt, archive.tallies[userID]])
         }
     }
 }

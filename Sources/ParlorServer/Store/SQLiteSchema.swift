@@ -7,7 +7,7 @@ import GRDB
 /// an older build recognises a data directory it must not touch, and `PRAGMA user_version` carries
 /// it too so an operator can read it with the `sqlite3` shell.
 enum SQLiteSchema {
-    static let supportedVersion = 2
+    static let supportedVersion = 3
 
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -117,6 +117,60 @@ enum SQLiteSchema {
                 DROP TABLE rooms;
                 DROP TABLE lobbies;
                 PRAGMA user_version = 2;
+                """)
+        }
+        migrator.registerMigration("v3-profiles-friendships-uploads-tallies") { db in
+            // Profiles, friend requests and games uploaded after being played offline, and each history
+            // entry's tally for its player's lifetime totals. Entries filed before v3 have no tally; the
+            // game reads them from the entry's state instead. Instants are milliseconds since 1970.
+            try db.execute(sql: """
+                CREATE TABLE profiles (
+                    user_id TEXT NOT NULL PRIMARY KEY,
+                    handle TEXT NOT NULL UNIQUE,
+                    display_name TEXT NOT NULL,
+                    nickname TEXT,
+                    avatar_url TEXT,
+                    -- display_name and nickname folded (lowercase, no accents) for search.
+                    search_name TEXT NOT NULL,
+                    search_nickname TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                );
+                CREATE TABLE friendships (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    requester_id TEXT NOT NULL,
+                    addressee_id TEXT NOT NULL,
+                    -- The two ids in order, whoever asked: one request per pair.
+                    pair TEXT NOT NULL UNIQUE,
+                    status TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                );
+                CREATE INDEX friendships_by_requester ON friendships (requester_id);
+                CREATE INDEX friendships_by_addressee ON friendships (addressee_id);
+                CREATE TABLE uploaded_games (
+                    kind TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    uploader_id TEXT NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    finished_at INTEGER NOT NULL,
+                    state TEXT NOT NULL,
+                    PRIMARY KEY (kind, id)
+                );
+                CREATE TABLE uploaded_game_players (
+                    kind TEXT NOT NULL,
+                    game_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL,
+                    -- Copied from uploaded_games so a player's page is one index range.
+                    finished_at INTEGER NOT NULL,
+                    tally TEXT,
+                    PRIMARY KEY (kind, game_id, user_id),
+                    FOREIGN KEY (kind, game_id) REFERENCES uploaded_games (kind, id) ON DELETE CASCADE
+                );
+                CREATE INDEX uploaded_game_players_by_user
+                    ON uploaded_game_players (user_id, kind, finished_at DESC, game_id DESC);
+                ALTER TABLE history_players ADD COLUMN tally TEXT;
+                PRAGMA user_version = 3;
                 """)
         }
         return migrator

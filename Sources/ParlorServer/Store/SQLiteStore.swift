@@ -173,7 +173,7 @@ public final class SQLiteStore: ParlorStore {
         try await writer.submit(write)
     }
 
-    private func read<T: Sendable>(
+    func read<T: Sendable>(
         _ doing: String, _ body: @escaping @Sendable (Database) throws -> T
     ) async throws(StoreError) -> T {
         try checkOpen(doing)

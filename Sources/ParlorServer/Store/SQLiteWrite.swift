@@ -27,6 +27,8 @@ enum SQLiteWrite: Sendable {
         var key: String
         var finishedAt: Int64
         var players: [String]
+        /// Each player's tally as JSON, by user id.
+        var tallies: [String: String]
     }
 
     /// Writes with the same key replace each other; within one batch only the last is applied.
@@ -46,12 +48,15 @@ enum SQLiteWrite: Sendable {
 
 extension SQLiteWrite {
     static func save(_ game: StoredGame) throws(StoreError) -> SQLiteWrite {
-        .saveGame(SavedGame(
+        var archive: Archive?
+        if let filed = game.archive {
+            archive = Archive(
+                key: filed.key, finishedAt: filed.finishedAt.millisecondsSinceEpoch, players: filed.players.map(\.rawValue),
+                tallies: try TallyJSON.encode(filed.tallies))
+        }
+        return .saveGame(SavedGame(
             kind: game.kind.name, noun: game.kind.noun, id: game.id, code: game.code, version: game.version,
-            state: try game.state.json(), schedule: game.schedule,
-            archive: game.archive.map {
-                Archive(key: $0.key, finishedAt: $0.finishedAt.millisecondsSinceEpoch, players: $0.players.map(\.rawValue))
-            }))
+            state: try game.state.json(), schedule: game.schedule, archive: archive))
     }
 
     static func save(_ catalog: Catalog) throws(StoreError) -> SQLiteWrite {

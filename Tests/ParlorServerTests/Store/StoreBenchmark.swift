@@ -135,7 +135,8 @@ struct StoreBenchmark {
 
 /// Encodes every room exactly as `SQLiteStore` does before queueing it, then drops it: the part of
 /// persisting that costs CPU on the caller's side whatever the disk does.
-private final class EncodeOnlyStore: ParlorStore {
+private final class EncodeOnlyStore: ForwardingStore {
+    let forwardee = InMemoryStore()
     func serverSecret() async throws(StoreError) -> [UInt8] { [] }
     func loadGames(_ kind: GameKind) async throws(StoreError) -> [StoredGame] { [] }
     func saveGame(_ game: StoredGame) async throws(StoreError) { _ = try SQLiteWrite.save(game) }

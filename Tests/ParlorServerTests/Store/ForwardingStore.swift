@@ -1,0 +1,38 @@
+import ParlorRules
+@testable import ParlorServer
+
+/// Test stores that change how games are saved (held, failing, encode-only) keep everything else —
+/// profiles, friends, uploads, lifetimes — in an in-memory store they forward to.
+protocol ForwardingStore: ParlorStore {
+    var forwardee: InMemoryStore { get }
+}
+
+extension ForwardingStore {
+    func lifetime(_ kind: GameKind, of user: UserID) async throws(StoreError) -> [LifetimeEntry] {
+        try await forwardee.lifetime(kind, of: user)
+    }
+    func uploadedGame(_ kind: GameKind, id: String) async throws(StoreError) -> UploadedGame? {
+        try await forwardee.uploadedGame(kind, id: id)
+    }
+    func saveUploadedGame(_ game: UploadedGame, replacing: Instant?) async throws(StoreError) -> Bool {
+        try await forwardee.saveUploadedGame(game, replacing: replacing)
+    }
+    func uploadedGames(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [UploadedGame] {
+        try await forwardee.uploadedGames(kind, of: user, before: before, limit: limit)
+    }
+    func saveProfile(_ profile: ProfileRecord, creating: Bool) async throws(StoreError) -> ProfileWriteOutcome {
+        try await forwardee.saveProfile(profile, creating: creating)
+    }
+    func profiles(_ users: [UserID]) async throws(StoreError) -> [ProfileRecord] { try await forwardee.profiles(users) }
+    func searchProfiles(_ text: String, limit: Int) async throws(StoreError) -> [ProfileRecord] {
+        try await forwardee.searchProfiles(text, limit: limit)
+    }
+    func createFriendship(_ friendship: FriendshipRecord) async throws(StoreError) -> Bool {
+        try await forwardee.createFriendship(friendship)
+    }
+    func updateFriendship(_ friendship: FriendshipRecord) async throws(StoreError) -> Bool {
+        try await forwardee.updateFriendship(friendship)
+    }
+    func deleteFriendship(id: String) async throws(StoreError) -> Bool { try await forwardee.deleteFriendship(id: id) }
+    func friendships(of user: UserID) async throws(StoreError) -> [FriendshipRecord] { try await forwardee.friendships(of: user) }
+}
