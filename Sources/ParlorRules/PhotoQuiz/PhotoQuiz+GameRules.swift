@@ -12,6 +12,9 @@ extension PhotoQuiz: GameRules {
     /// A quiz counts against its host until it is over.
     public var owner: UserID? { phase == .complete ? nil : hostId }
 
+    /// Nobody is playing a finished quiz.
+    public var playing: [UserID] { phase == .complete ? [] : members }
+
     /// Not while a photo is being guessed: a running round ends by itself, and then the quiz may go.
     public var mayExpire: Bool { phase != .revealing }
 

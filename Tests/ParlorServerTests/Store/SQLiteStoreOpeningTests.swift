@@ -69,12 +69,13 @@ import Testing
     @Test func aNewerUserVersionAloneIsAlsoRefused() async throws {
         try await withTemporaryDirectory { directory in
             let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
-            try await queue.write { db in try db.execute(sql: "PRAGMA user_version = 3") }
+            let newer = SQLiteSchema.supportedVersion + 1
+            try await queue.write { db in try db.execute(sql: "PRAGMA user_version = \(newer)") }
             try queue.close()
             let error = try #require(throws: StoreError.self) {
                 try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
             }
-            #expect(error.kind == .newerSchema(found: 3, supported: SQLiteSchema.supportedVersion))
+            #expect(error.kind == .newerSchema(found: newer, supported: SQLiteSchema.supportedVersion))
         }
     }
 
