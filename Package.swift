@@ -89,7 +89,7 @@ let package = Package(
         .target(
             name: "ParlorServer",
             dependencies: [
-                "ParlorWire", "ParlorRules", "WebSocketCore", "SystemTLS",
+                "ParlorWire", "ParlorRules", "ParlorMedia", "ParlorPlaces", "WebSocketCore", "SystemTLS",
                 nio, nioPosix, nioHTTP1, nioConcurrencyHelpers, logging,
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

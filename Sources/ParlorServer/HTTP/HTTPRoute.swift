@@ -6,8 +6,18 @@ import WebSocketCore
 
 /// A REST route a game registers: a method and a path pattern (`/rooms/{code}/players/{id}/ready`)
 /// answered by one of the game's operation handlers, with the arguments made from the path, the query
-/// and the body.
+/// and the body — or, for what is not JSON (a photo going up or an image coming down), by a response
+/// the route makes itself.
 struct HTTPRoute: Sendable {
+    /// How a route answers.
+    enum Answer: Sendable {
+        /// Reads the request into the call (after the access check: a missing token is refused first);
+        /// its JSON result is the body.
+        case call(@Sendable (HTTPRouteRequest) throws(WireError) -> PreparedCall)
+        /// Makes the whole response (after the access check), for bodies that are not JSON.
+        case response(@Sendable (HTTPRouteRequest, OperationContext) async throws(WireError) -> HTTPResponse)
+    }
+
     enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter
@@ -20,8 +30,7 @@ struct HTTPRoute: Sendable {
     let status: HTTPResponseStatus
     /// The largest body the route reads; the listener refuses a larger one with 413 before reading it.
     let maxBodySize: Int
-    /// Reads the request into the call (after the access check: a missing token is refused first).
-    let prepare: @Sendable (HTTPRouteRequest) throws(WireError) -> PreparedCall
+    let answer: Answer
 
     /// What a route reads unless it says otherwise: REST bodies are small JSON documents.
     static let defaultMaxBodySize = 64 * 1024
@@ -38,7 +47,20 @@ struct HTTPRoute: Sendable {
         self.access = access
         self.status = status
         self.maxBodySize = maxBodySize
-        self.prepare = prepare
+        answer = .call(prepare)
+    }
+
+    /// A route that makes its own response: the status, headers and body are all its own.
+    init(
+        _ method: HTTPMethod, _ path: String, access: OperationAccess = .signedIn, maxBodySize: Int = HTTPRoute.defaultMaxBodySize,
+        respond: @escaping @Sendable (HTTPRouteRequest, OperationContext) async throws(WireError) -> HTTPResponse
+    ) {
+        self.method = method
+        pattern = path.split(separator: "/").map { $0.hasPrefix("{") && $0.hasSuffix("}") ? .parameter : .literal(String($0)) }
+        self.access = access
+        status = .ok
+        self.maxBodySize = maxBodySize
+        answer = .response(respond)
     }
 
     /// The path parameters when `path` (split into segments) matches the pattern.

@@ -78,7 +78,13 @@ struct HTTPRoutes: Sendable {
             pathMatched = true
             guard route.method == request.method else { continue }
             let user = route.access == .signedIn ? try Self.signedIn(signedIn) : nil
-            let call = try route.prepare(HTTPRouteRequest(parameters: parameters, request: request))
+            let routeRequest = HTTPRouteRequest(parameters: parameters, request: request)
+            let context = OperationContext(user: user ?? signedIn, session: nil)
+            let call: PreparedCall
+            switch route.answer {
+            case .call(let prepare): call = try prepare(routeRequest)
+            case .response(let respond): return try await respond(routeRequest, context)
+            }
             switch try await call(OperationContext(user: user, session: nil)) {
             case .reply(let result):
                 return route.status == .noContent ? HTTPResponse(status: .noContent) : Self.json(route.status, result)
