@@ -220,6 +220,16 @@ public struct PhotoUploadResult: Sendable, Equatable, Codable {
         self.album = album
         self.takenAt = takenAt
     }
+
+    private enum CodingKeys: String, CodingKey { case photoId, album, takenAt }
+
+    /// `takenAt` as null when the photo has no date.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(photoId, forKey: .photoId)
+        try container.encode(album, forKey: .album)
+        try container.encode(takenAt, forKey: .takenAt)
+    }
 }
 
 /// `quizSettings`, `saveQuizSettings`: the caller's defaults for a new quiz (the seed's `UserSettings`).
