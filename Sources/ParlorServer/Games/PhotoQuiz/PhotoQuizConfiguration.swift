@@ -19,6 +19,7 @@ public struct PhotoQuizConfiguration: Sendable {
     /// Uploads being decoded or waiting for a decoder at once (each decode runs on a thread of NIO's
     /// shared thread pool, never on an event loop); one more is refused with `UPLOADS_BUSY`. Each holds
     /// its body (up to `maxUploadBytes`) and, while decoding, at most a few tens of megabytes of pixels.
+    /// 0 turns uploads off.
     public var maxUploadsInFlight = 8
     /// What a photo may be and what is made of it (sizes, tile grid, preview size, JPEG quality).
     public var photo = TiledPhoto.Limits()

@@ -22,7 +22,7 @@ final class QuizPhotoProcessor: Sendable {
     init(limits: TiledPhoto.Limits, places: PlacesLoader, maxInFlight: Int, pool: NIOThreadPool = .singleton) {
         self.limits = limits
         self.places = places
-        self.maxInFlight = max(1, maxInFlight)
+        self.maxInFlight = max(0, maxInFlight)
         self.pool = pool
     }
 
