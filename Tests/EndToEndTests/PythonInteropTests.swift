@@ -3,7 +3,7 @@ import Testing
 
 /// A WebSocket implementation we did not write (Python `websockets`, installed by `scripts/setup.sh
 /// --test`) plays a whole rummy room and a darts match against the real `parlor-server`, with and without
-/// compression.
+/// compression, and a photo quiz with photos uploaded over HTTP.
 @Suite(.serialized) struct PythonInteropTests {
     @Test(arguments: ["deflate", "plain"])
     func pythonWebsocketsPlaysARoomToSettlement(mode: String) async throws {
@@ -22,5 +22,18 @@ import Testing
         await server.stop()
         #expect(status == 0, "\(output)")
         #expect(output.contains(#""ok": true"#) && output.contains(#""average": 167"#), "\(output)")
+    }
+
+    @Test func pythonWebsocketsPlaysAPhotoQuizToTheStandings() async throws {
+        // The places the script's photos were taken at, in reverse_geocoder's CSV form.
+        let places = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-places-\(UUID().uuidString).csv").path
+        let csv = "lat,lon,name,admin1,admin2,cc\n48.85341,2.3488,Paris,Ile-de-France,Paris,FR\n-33.86785,151.20732,Sydney,New South Wales,,AU\n"
+        try csv.write(toFile: places, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: places) }
+        let server = try await ServerProcess.start(["--no-persist", "--places", places])
+        let (status, output) = try await ScriptRunner.run("python3", "quiz_websockets.py", arguments: [server.url])
+        await server.stop()
+        #expect(status == 0, "\(output)")
+        #expect(output.contains(#""ok": true"#) && output.contains(#"[[1, "Cy", 5000], [2, "Bo", 3972], [3, "Ann", 3100]]"#), "\(output)")
     }
 }
