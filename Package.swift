@@ -8,8 +8,8 @@
 //                   ParlorServer → WebSocketCore → SystemTLS → CSystemTLS (OpenSSL)
 //                                  WebSocketCore → CZlib (zlib)
 //                   ParlorServer → ParlorMedia → CTurboJPEG (libjpeg-turbo); ParlorServer → ParlorPlaces
-//   parlor (Clients/parlor)   → ParlorTerminal → ParlorClient → ParlorWire, WebSocketCore
-//   parlor-load (Loadtest)    → ParlorLoad → ParlorClient, WebSocketCore
+//   parlor (Clients/parlor)   → ParlorTerminal → ParlorClient → ParlorWire, WebSocketCore; ParlorTerminal → ParlorPlaces
+//   parlor-load (Loadtest)    → ParlorLoad → ParlorClient, WebSocketCore, ParlorPlaces
 //
 // Clients and the load generator never import ParlorServer; WebSocketCore imports no Parlor module.
 import PackageDescription
@@ -107,12 +107,14 @@ let package = Package(
 
         .target(
             name: "ParlorClient",
-            dependencies: ["ParlorRules", "ParlorWire", "WebSocketCore", "SystemTLS", nio, nioPosix, nioConcurrencyHelpers, logging],
+            dependencies: [
+                "ParlorRules", "ParlorWire", "WebSocketCore", "SystemTLS", nio, nioPosix, nioHTTP1, nioConcurrencyHelpers, logging,
+            ],
             path: "Clients/ParlorClient"
         ),
         .target(
             name: "ParlorTerminal",
-            dependencies: ["ParlorClient", "ParlorRules", "ParlorWire", argumentParser],
+            dependencies: ["ParlorClient", "ParlorRules", "ParlorWire", "ParlorPlaces", argumentParser],
             path: "Clients/ParlorTerminal"
         ),
         .executableTarget(
@@ -126,8 +128,8 @@ let package = Package(
         .target(
             name: "ParlorLoad",
             dependencies: [
-                "ParlorClient", "ParlorRules", "ParlorWire", "WebSocketCore", nio, nioPosix, nioConcurrencyHelpers, logging,
-                argumentParser,
+                "ParlorClient", "ParlorRules", "ParlorWire", "ParlorPlaces", "WebSocketCore", nio, nioPosix, nioConcurrencyHelpers,
+                logging, argumentParser,
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             path: "Loadtest/ParlorLoad"
@@ -159,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "ParlorClientTests",
             dependencies: [
-                "ParlorClient", "ParlorTerminal", "ParlorRules", "ParlorWire", "WebSocketCore", "ParlorTestSupport", nio,
+                "ParlorClient", "ParlorTerminal", "ParlorRules", "ParlorWire", "ParlorPlaces", "WebSocketCore", "ParlorTestSupport", nio,
                 nioConcurrencyHelpers, argumentParser,
             ]),
         .testTarget(
