@@ -61,7 +61,12 @@ enum HTTPExchange {
         _ method: HTTPMethod, path: String, to server: ServerAddress, tls configured: TLSClientContext?,
         headers: [(String, String)], body: [UInt8]
     ) async throws -> Response {
-        let tls = server.isSecure ? try configured ?? TLSClientContext(configuration: TLSClientConfiguration()) : nil
+        let tls: TLSClientContext?
+        if server.isSecure {
+            tls = try configured ?? TLSClientContext(configuration: TLSClientConfiguration())
+        } else {
+            tls = nil
+        }
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(10))
             .connect(host: server.host, port: server.port) { channel in

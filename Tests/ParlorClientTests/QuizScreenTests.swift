@@ -49,7 +49,7 @@ struct QuizScreenTests {
         // Under ten seconds the countdown warns; the owner of the photo has no guess prompt.
         var late = state
         late.now = late.now.adding(milliseconds: 9_500)
-        let countdown = QuizScreen.render(late, width: 90, height: 30).first { $0.text.contains("to guess") }
+        let countdown = QuizScreen.render(late, width: 90, height: 30).first { $0.text.hasPrefix("  Photo") }
         #expect(countdown?.spans.last == Span("0:07 to guess", .warning))
         let ann = QuizScreen.text(QuizFixtures.screen(try QuizFixtures.view("revealing"), me: QuizFixtures.ann), width: 90, height: 30)
         #expect(ann.contains("  Photo 1 of 2 · your photo · 2 of 36 tiles · 0:16 to guess"))

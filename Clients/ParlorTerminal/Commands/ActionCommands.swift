@@ -164,7 +164,7 @@ enum OneShot {
             self.init(output: .room(room), sentence: sentence)
         }
 
-        init(output: some GameOutput, sentence: String) {
+        init(output: RoomOutput, sentence: String) {
             self.init(jsonLine: output.jsonLine, sentence: sentence)
         }
 

@@ -165,7 +165,7 @@ public struct QuizUpload: AsyncParsableCommand {
         code = try Validation.code(code, as: QuizCode.self)
         guard !files.isEmpty else { throw ValidationError("Name at least one JPEG file to upload.") }
         for file in files {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file), let size = attributes[.size] as? Int else {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file), let size = (attributes[.size] as? NSNumber)?.intValue else {
                 throw ValidationError("Cannot read \(file).")
             }
             guard size <= Self.maxFileBytes else { throw ValidationError("\(file) is over 15 MiB (\(size) bytes).") }

@@ -1,3 +1,4 @@
+import Foundation
 import ParlorClient
 import ParlorWire
 
@@ -137,7 +138,7 @@ public enum QuizScreen {
     }
 
     static func position(_ latitude: Double, _ longitude: Double) -> String {
-        String(format: "%.4f°%@, %.4f°%@", abs(latitude), latitude < 0 ? "S" : "N", abs(longitude), longitude < 0 ? "W" : "E")
+        String(format: "%.4f", abs(latitude)) + (latitude < 0 ? "°S, " : "°N, ") + String(format: "%.4f", abs(longitude)) + (longitude < 0 ? "°W" : "°E")
     }
 
     static func label(_ player: QuizView.Player, _ quiz: QuizView, _ state: QuizScreenState) -> String {

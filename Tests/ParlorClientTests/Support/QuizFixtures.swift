@@ -34,7 +34,7 @@ enum QuizFixtures {
                 player(cy, "Cy", revealed ? 5000 : 0, revealed, 0),
             ],
             "uploadCount": 2, "albums": [["name": "Photos", "photoCount": 2]], "photoCount": 2,
-            "photoIndex": started && phase != "complete" ? 0 : NSNull(),
+            "photoIndex": started && phase != "complete" ? 0 as Any : NSNull() as Any,
             "currentPhoto": NSNull(), "answer": NSNull(), "guesses": NSNull(), "standings": NSNull(),
             "createdAt": "2026-06-14T09:00:00.000Z", "finishedAt": NSNull(), "version": version, "serverTime": serverTime,
         ]
