@@ -66,8 +66,7 @@ struct TerminalDartsTmuxTests {
             // Esc: back to the shell, the terminal as it was.
             try await tmux.press("ann", "Escape")
             try await tmux.waitFor("ann", "You are still in match \(code);")
-            try await tmux.typeLine("ann", "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo")
-            try await tmux.waitFor("ann", "^icanon echo *$")
+            try await tmux.expectTerminalRestored("ann")
             try await tmux.press("cy", "C-c")
             try await tmux.waitFor("cy", "^cy\\$")
         } catch {

@@ -45,6 +45,12 @@ struct Tmux {
         }
     }
 
+    /// Checks that the shell in `pane` has its terminal back as it was (canonical input, echo).
+    func expectTerminalRestored(_ pane: String) async throws {
+        try await typeLine(pane, "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo")
+        try await waitFor(pane, "^icanon echo *$")
+    }
+
     func kill() async { _ = try? await run(["kill-server"]) }
 }
 
@@ -108,16 +114,14 @@ struct TerminalLobbyTmuxTests {
             try await tmux.waitFor("ann", "> gam")
             try await tmux.press("ann", "Escape")
             try await tmux.waitFor("ann", "You are still in lobby \(code);")
-            try await tmux.typeLine("ann", "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo")
-            try await tmux.waitFor("ann", "^icanon echo *$")
+            try await tmux.expectTerminalRestored("ann")
 
             // Back in mid-round (joining again is allowed), the words still there; then Ctrl-C.
             try await tmux.typeLine("ann", "clear; \(parlor) lobby join \(code) \(profile)")
             try await tmux.waitFor("ann", "Your words: 1 of 2 accepted")
             try await tmux.press("ann", "C-c")
             try await tmux.waitFor("ann", "You are still in lobby \(code);")
-            try await tmux.typeLine("ann", "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo")
-            try await tmux.waitFor("ann", "^icanon echo *$")
+            try await tmux.expectTerminalRestored("ann")
         } catch {
             await tmux.kill()
             await bo?.kill()

@@ -84,8 +84,7 @@ struct TerminalQuizTmuxTests {
             // Esc: back to the shell, the terminal as it was.
             try await tmux.press("bo", "Escape")
             try await tmux.waitFor("bo", "^bo\\$")
-            try await tmux.typeLine("bo", "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo")
-            try await tmux.waitFor("bo", "^icanon echo *$")
+            try await tmux.expectTerminalRestored("bo")
             try await tmux.press("cy", "C-c")
             try await tmux.waitFor("cy", "^cy\\$")
         } catch {

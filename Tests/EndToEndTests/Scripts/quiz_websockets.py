@@ -1,48 +1,23 @@
 """Plays a photo quiz through Python's `websockets`, an implementation Parlor did not write: three players
-upload real JPEGs (made here with Pillow and piexif) over HTTP, play both photos to the standings while a
-spectator watches, and every frame each of them received before a reveal is scanned for its answer.
-Usage: quiz_websockets.py WS_URL. The server must read places from a file naming Paris and Sydney.
-Exits non-zero on any surprise."""
+upload real JPEGs over HTTP, play both photos to the standings while a spectator watches, and every frame
+each of them received before a reveal is scanned for its answer. Usage: quiz_websockets.py WS_URL
+PHOTO_DIR, the directory holding paris.jpg and sydney.jpg (with their GPS positions and dates as PHOTOS
+says) and nogps.jpg. The server must read places from a file naming Paris and Sydney. Exits non-zero on
+any surprise."""
 import asyncio
-import io
 import json
 import sys
 import urllib.error
 import urllib.request
-from fractions import Fraction
 
-import piexif
 import websockets
-from PIL import Image
 
 from parlor_client import Client, check
 
 
-def dms(value):
-    value = abs(value)
-    degrees = int(value)
-    minutes = int((value - degrees) * 60)
-    seconds = Fraction((value - degrees - minutes / 60) * 3600).limit_denominator(10000)
-    return ((degrees, 1), (minutes, 1), (seconds.numerator, seconds.denominator))
-
-
-def jpeg(latitude=None, longitude=None, taken=None):
-    """A 480 × 360 JPEG in four coloured quarters, with GPS and date tags when given."""
-    image = Image.new("RGB", (480, 360), (255, 255, 255))
-    image.paste((220, 20, 20), (0, 0, 240, 180))
-    image.paste((20, 200, 20), (240, 0, 480, 180))
-    exif, gps = {}, {}
-    if taken:
-        exif[piexif.ExifIFD.DateTimeOriginal] = taken.encode()
-    if latitude is not None:
-        gps[piexif.GPSIFD.GPSLatitudeRef] = b"N" if latitude >= 0 else b"S"
-        gps[piexif.GPSIFD.GPSLatitude] = dms(latitude)
-        gps[piexif.GPSIFD.GPSLongitudeRef] = b"E" if longitude >= 0 else b"W"
-        gps[piexif.GPSIFD.GPSLongitude] = dms(longitude)
-    data = piexif.dump({"0th": {piexif.ImageIFD.Make: b"ParlorTestCamera"}, "Exif": exif, "GPS": gps, "1st": {}, "thumbnail": None})
-    out = io.BytesIO()
-    image.save(out, "JPEG", quality=90, exif=data)
-    return out.getvalue()
+def jpeg(directory, name):
+    with open(f"{directory}/{name}.jpg", "rb") as file:
+        return file.read()
 
 
 def http(base, method, path, body=None, token=None, content_type="image/jpeg"):
@@ -74,7 +49,7 @@ PHOTOS = {
 SECRETS = ['"city"', '"country"', '"displayDate"', '"coordinate"', '"distanceKm"', "48.85", "-33.86", "Paris", "Sydney"]
 
 
-async def main(url):
+async def main(url, photos):
     base = "http" + url[2:].rsplit("/ws", 1)[0]
     async with websockets.connect(url) as a, websockets.connect(url) as b, websockets.connect(url) as c, \
             websockets.connect(url) as w:
@@ -99,12 +74,12 @@ async def main(url):
         photo_names = {}
         for name, photo in PHOTOS.items():
             status, body = await asyncio.to_thread(
-                http, base, "POST", f"/quizzes/{code}/photos?album=Trip", jpeg(*photo["at"], photo["taken"]), tokens[photo["uploader"]])
+                http, base, "POST", f"/quizzes/{code}/photos?album=Trip", jpeg(photos, name), tokens[photo["uploader"]])
             check(status == 201, f"upload {name}: {status} {body!r}")
             result = json.loads(body)
             check(set(result) == {"photoId", "album", "takenAt"} and result["album"] == "Trip", f"upload {name}: {result}")
             photo_names[result["photoId"]] = name
-        status, body = await asyncio.to_thread(http, base, "POST", f"/quizzes/{code}/photos", jpeg(), tokens["cy"])
+        status, body = await asyncio.to_thread(http, base, "POST", f"/quizzes/{code}/photos", jpeg(photos, "nogps"), tokens["cy"])
         check(status == 422 and error_code(body) == "NO_LOCATION", f"without GPS: {status} {body!r}")
         status, body = await asyncio.to_thread(http, base, "POST", f"/quizzes/{code}/photos", b"GIF89a not a photo", tokens["cy"], "image/gif")
         check(status == 415 and error_code(body) == "NOT_JPEG", f"not a JPEG: {status} {body!r}")
@@ -195,4 +170,4 @@ async def main(url):
         print(json.dumps({"ok": True, "quiz": code, "standings": standings}))
 
 
-asyncio.run(main(sys.argv[1]))
+asyncio.run(main(sys.argv[1], sys.argv[2]))
