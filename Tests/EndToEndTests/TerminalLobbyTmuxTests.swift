@@ -52,6 +52,26 @@ struct Tmux {
     }
 
     func kill() async { _ = try? await run(["kill-server"]) }
+
+    /// A shell per name, each in a tmux session of that name, `width` × `height`, with nothing of this
+    /// process's environment but PATH, and HOME and XDG_CONFIG_HOME (the client's tokens) at `home`;
+    /// returns once every prompt shows.
+    func openShells(_ names: [String], home: String, width: Int = 90, height: Int = 32) async throws {
+        for pane in names {
+            try await run([
+                "-f", "/dev/null", "new-session", "-d", "-s", pane, "-x", String(width), "-y", String(height),
+                "env -i PATH=/usr/bin:/bin HOME=\(home) TERM=xterm-256color XDG_CONFIG_HOME=\(home) PS1='\(pane)$ ' bash --norc --noprofile",
+            ])
+            try await waitFor(pane, "^\(pane)\\$")
+        }
+    }
+
+    /// Ends tmux, then the server, and removes the scratch directory: after a test, passed or failed.
+    func tearDown(_ server: TerminalServer, _ home: ScratchDirectory) async {
+        await kill()
+        await server.process.stop()
+        home.remove()
+    }
 }
 
 /// The interactive lobby view, driven for real in tmux: the screen a person sees while creating a

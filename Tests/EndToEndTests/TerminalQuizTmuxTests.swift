@@ -28,13 +28,7 @@ struct TerminalQuizTmuxTests {
         let tmux = Tmux()
         do {
             let parlor = BuiltProducts.url("parlor").path
-            for pane in ["ann", "bo", "cy", "up"] {
-                try await tmux.run([
-                    "-f", "/dev/null", "new-session", "-d", "-s", pane, "-x", "90", "-y", "40",
-                    "env -i PATH=/usr/bin:/bin HOME=\(home.path) TERM=xterm-256color XDG_CONFIG_HOME=\(home.path) PS1='\(pane)$ ' bash --norc --noprofile",
-                ])
-                try await tmux.waitFor(pane, "^\(pane)\\$")
-            }
+            try await tmux.openShells(["ann", "bo", "cy", "up"], home: home.path, height: 40)
             let connect = "--server \(server.url) --places \(places)"
             try await tmux.typeLine("ann", "\(parlor) quiz create --name Ann --reveal-speed slow --timer 120 --length 5 --profile ann \(connect)")
             let summary = try await tmux.waitFor("ann", "Quiz [A-Z0-9]{5} · slow reveal · 120 s to guess · 5 photos")
@@ -88,13 +82,9 @@ struct TerminalQuizTmuxTests {
             try await tmux.press("cy", "C-c")
             try await tmux.waitFor("cy", "^cy\\$")
         } catch {
-            await tmux.kill()
-            await server.process.stop()
-            home.remove()
+            await tmux.tearDown(server, home)
             throw error
         }
-        await tmux.kill()
-        await server.process.stop()
-        home.remove()
+        await tmux.tearDown(server, home)
     }
 }

@@ -31,7 +31,8 @@ import Testing
                 #expect(try GameSchedule<WordLobbyAction>(json: schedule).entries
                     == [ScheduledAction(key: "round-end", due: deadline, action: .endRound(round: 1))])
 
-                await eventually { clock.sleeperCount == 1 }
+                // The round's end, and presence's settle (Ann sat down in a game): friends hear of it a second later.
+                await eventually { clock.sleeperCount == 2 }
                 clock.advance(to: deadline.adding(milliseconds: -1))
                 await parlor.services.timers.settled()
                 #expect(try await Self.stored(store, lobby.id)?.status == .game)
@@ -58,8 +59,9 @@ import Testing
                     _ = try await ann.call("startGame", ["lobbyId": lobby.id])
                 }
             }
-            await eventually { clock.sleeperCount == 3 }
-            #expect(parlor.services.timers.armedCount == 3)
+            // Three rounds' ends, and presence's settle.
+            await eventually { clock.sleeperCount == 4 }
+            #expect(parlor.services.timers.armedCount == 4)
         }
         #expect(clock.sleeperCount == 0)
     }
@@ -84,7 +86,8 @@ import Testing
             #expect(try await Self.stored(store, overdue.id)?.status == .open)
             #expect(try await Self.stored(store, overdue.id)?.lastRound?.endedAt == clock.now)
             #expect(try await Self.stored(store, pending.id)?.status == .game)
-            await eventually { clock.sleeperCount == 1 }
+            // The pending round's end, and presence's settle (the restored lobbies have players).
+            await eventually { clock.sleeperCount == 2 }
             clock.advance(bySeconds: 30)
             await parlor.services.timers.settled()
             #expect(try await Self.stored(store, pending.id)?.status == .open)

@@ -97,7 +97,8 @@ import Testing
             try await withParlor(store: third, clock: clock, games: Self.games) { (parlor: ParlorHarness) async throws in
                 await parlor.services.timers.settled()
                 #expect(try await Self.rings(parlor, counter.id) == 1)
-                await eventually { parlor.services.timers.armedCount == 1 }
+                // The bell, and presence's settle (the restored counter has a player).
+                await eventually { parlor.services.timers.armedCount == 2 }
                 clock.advance(bySeconds: 60)
                 await parlor.services.timers.settled()
                 #expect(try await Self.rings(parlor, counter.id) == 2)
