@@ -8,8 +8,9 @@
 //                   ParlorServer → ParlorMedia (image files: avatars)
 //                   ParlorServer → WebSocketCore → SystemTLS → CSystemTLS (OpenSSL)
 //                                  WebSocketCore → CZlib (zlib)
-//   parlor (Clients/parlor)   → ParlorTerminal → ParlorClient → ParlorWire, WebSocketCore
-//   parlor-load (Loadtest)    → ParlorLoad → ParlorClient, WebSocketCore
+//                   ParlorServer → ParlorMedia → CTurboJPEG (libjpeg-turbo); ParlorServer → ParlorPlaces
+//   parlor (Clients/parlor)   → ParlorTerminal → ParlorClient → ParlorWire, WebSocketCore; ParlorTerminal → ParlorPlaces
+//   parlor-load (Loadtest)    → ParlorLoad → ParlorClient, WebSocketCore, ParlorPlaces
 //
 // Clients and the load generator never import ParlorServer; WebSocketCore imports no Parlor module.
 import PackageDescription
@@ -57,6 +58,11 @@ let package = Package(
             path: "Sources/CZlib",
             linkerSettings: [.linkedLibrary("z")]
         ),
+        .target(
+            name: "CTurboJPEG",
+            path: "Sources/CTurboJPEG",
+            linkerSettings: [.linkedLibrary("turbojpeg")]
+        ),
 
         // MARK: Transport
 
@@ -72,16 +78,19 @@ let package = Package(
         // MARK: Games and the wire contract
 
         .target(name: "ParlorRules"),
-        // Image files read without decoding pixels: format by signature, JPEG segments, EXIF, stripping.
-        .target(name: "ParlorMedia"),
+        // Image files: format by signature, JPEG segments, EXIF and stripping without decoding a pixel;
+        // decoding, turning upright, scaling and tiling photos through libjpeg-turbo.
+        .target(name: "ParlorMedia", dependencies: ["CTurboJPEG"]),
         .target(name: "ParlorWire", dependencies: ["ParlorRules"]),
+        // GeoNames' populated places: the nearest to a position (a k-d tree on the sphere), places by name.
+        .target(name: "ParlorPlaces", dependencies: ["ParlorRules"]),
 
         // MARK: The server
 
         .target(
             name: "ParlorServer",
             dependencies: [
-                "ParlorWire", "ParlorRules", "ParlorMedia", "WebSocketCore", "SystemTLS",
+                "ParlorWire", "ParlorRules", "ParlorMedia", "ParlorPlaces", "WebSocketCore", "SystemTLS",
                 nio, nioPosix, nioHTTP1, nioConcurrencyHelpers, logging,
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -99,12 +108,14 @@ let package = Package(
 
         .target(
             name: "ParlorClient",
-            dependencies: ["ParlorRules", "ParlorWire", "WebSocketCore", "SystemTLS", nio, nioPosix, nioConcurrencyHelpers, logging],
+            dependencies: [
+                "ParlorRules", "ParlorWire", "WebSocketCore", "SystemTLS", nio, nioPosix, nioHTTP1, nioConcurrencyHelpers, logging,
+            ],
             path: "Clients/ParlorClient"
         ),
         .target(
             name: "ParlorTerminal",
-            dependencies: ["ParlorClient", "ParlorRules", "ParlorWire", argumentParser],
+            dependencies: ["ParlorClient", "ParlorRules", "ParlorWire", "ParlorPlaces", argumentParser],
             path: "Clients/ParlorTerminal"
         ),
         .executableTarget(
@@ -118,8 +129,8 @@ let package = Package(
         .target(
             name: "ParlorLoad",
             dependencies: [
-                "ParlorClient", "ParlorRules", "ParlorWire", "WebSocketCore", nio, nioPosix, nioConcurrencyHelpers, logging,
-                argumentParser,
+                "ParlorClient", "ParlorRules", "ParlorWire", "ParlorPlaces", "WebSocketCore", nio, nioPosix, nioConcurrencyHelpers,
+                logging, argumentParser,
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             path: "Loadtest/ParlorLoad"
@@ -142,7 +153,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ParlorRulesTests", dependencies: ["ParlorRules"]),
-        .testTarget(name: "ParlorMediaTests", dependencies: ["ParlorMedia"]),
+        .testTarget(name: "ParlorMediaTests", dependencies: ["ParlorMedia", "ParlorTestSupport"]),
+        .testTarget(name: "ParlorPlacesTests", dependencies: ["ParlorPlaces", "ParlorRules"]),
         .testTarget(name: "ParlorWireTests", dependencies: ["ParlorRules", "ParlorWire"]),
         .testTarget(
             name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorRules", "ParlorWire", "WebSocketCore", "ParlorTestSupport"],
@@ -150,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "ParlorClientTests",
             dependencies: [
-                "ParlorClient", "ParlorTerminal", "ParlorRules", "ParlorWire", "WebSocketCore", "ParlorTestSupport", nio,
+                "ParlorClient", "ParlorTerminal", "ParlorRules", "ParlorWire", "ParlorPlaces", "WebSocketCore", "ParlorTestSupport", nio,
                 nioConcurrencyHelpers, argumentParser,
             ]),
         .testTarget(

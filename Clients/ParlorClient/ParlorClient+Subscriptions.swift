@@ -17,6 +17,7 @@ extension ParlorClient {
         case .room(let continuation): continuation.onTermination = { onTermination($0) }
         case .lobby(let continuation): continuation.onTermination = { onTermination($0) }
         case .match(let continuation): continuation.onTermination = { onTermination($0) }
+        case .quiz(let continuation): continuation.onTermination = { onTermination($0) }
         }
         do throws(ParlorClientError) {
             let deadline = ContinuousClock.now.advanced(by: configuration.requestTimeout)
@@ -27,6 +28,7 @@ extension ParlorClient {
             case .room(let continuation): continuation.finish()
             case .lobby(let continuation): continuation.finish()
             case .match(let continuation): continuation.finish()
+            case .quiz(let continuation): continuation.finish()
             }
             throw error
         }
@@ -53,7 +55,7 @@ extension ParlorClient {
     func carryOut(_ effects: [SubscriptionTable.Effect], on connection: Connection?) {
         for effect in effects {
             switch effect {
-            case .room, .lobby, .match:
+            case .room, .lobby, .match, .quiz:
                 Self.yield(effect)
             case .finish(let sinks):
                 for sink in sinks {
@@ -61,6 +63,7 @@ extension ParlorClient {
                     case .room(let continuation): continuation.finish()
                     case .lobby(let continuation): continuation.finish()
                     case .match(let continuation): continuation.finish()
+                    case .quiz(let continuation): continuation.finish()
                     }
                 }
             case .resubscribe(let target):
@@ -93,6 +96,8 @@ extension ParlorClient {
             for sink in sinks { sink.yield(event) }
         case .match(let sinks, let match):
             for sink in sinks { sink.yield(match) }
+        case .quiz(let sinks, let quiz):
+            for sink in sinks { sink.yield(quiz) }
         case .finish, .resubscribe, .malformed:
             break
         }

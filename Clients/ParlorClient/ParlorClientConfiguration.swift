@@ -26,6 +26,11 @@ public struct ParlorClientConfiguration: Sendable {
     public var lobbyEventBuffer = 8
     /// Match snapshots buffered per stream; they conflate as rooms' do.
     public var matchEventBuffer = 1
+    /// Quiz snapshots buffered per stream; they conflate as rooms' do.
+    public var quizEventBuffer = 1
+    /// How long a photo upload may take, from connecting to the server's answer (it decodes and tiles
+    /// the photo before answering).
+    public var uploadTimeout: Duration = .seconds(120)
     /// The WebSocket connection: timeouts, limits, keepalive pings, `tls` for `wss://` (nil: the system
     /// CA store), and `localAddress` to bind the local end (a load generator spreads connections over
     /// loopback addresses with it).

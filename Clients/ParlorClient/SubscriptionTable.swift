@@ -16,12 +16,14 @@ struct SubscriptionTable: Sendable {
         case room(AsyncStream<GameRoom?>.Continuation)
         case lobby(AsyncStream<LobbyUpdate>.Continuation)
         case match(AsyncStream<MatchView?>.Continuation)
+        case quiz(AsyncStream<QuizView?>.Continuation)
     }
 
     enum Effect: Sendable {
         case room([AsyncStream<GameRoom?>.Continuation], GameRoom?)
         case lobby([AsyncStream<LobbyUpdate>.Continuation], LobbyUpdate)
         case match([AsyncStream<MatchView?>.Continuation], MatchView?)
+        case quiz([AsyncStream<QuizView?>.Continuation], QuizView?)
         case finish([Sink])
         /// The server ended a subscription nobody asked to end, the target still existing: subscribe
         /// again on this connection.
@@ -41,6 +43,7 @@ struct SubscriptionTable: Sendable {
         var lastRoom: GameRoom?
         var lastLobby: LobbyView?
         var lastMatch: MatchView?
+        var lastQuiz: QuizView?
         var lastPlayerWords: PlayerWordsView?
         /// The connection on which an unexpected `end` was last answered by subscribing again.
         var resubscribedOnGeneration: Int?
@@ -69,6 +72,8 @@ struct SubscriptionTable: Sendable {
             if let lobby = entry.lastLobby { prime = .lobby([continuation], .lobby(lobby)) }
         case .match(let continuation):
             if let match = entry.lastMatch { prime = .match([continuation], match) }
+        case .quiz(let continuation):
+            if let quiz = entry.lastQuiz { prime = .quiz([continuation], quiz) }
         }
         return (id, prime)
     }
@@ -144,6 +149,9 @@ struct SubscriptionTable: Sendable {
         case .match?:
             guard case .match = target else { return [] }
             return deliver(MatchView.self, frame, to: &entry, keep: { $0.lastMatch = $1 }) { .match($0.matchSinks, $1) }
+        case .quiz?:
+            guard case .quiz = target else { return [] }
+            return deliver(QuizView.self, frame, to: &entry, keep: { $0.lastQuiz = $1 }) { .quiz($0.quizSinks, $1) }
         case .lobbyPrivate?:
             guard case .lobby = target else { return [] }
             do {
@@ -157,7 +165,7 @@ struct SubscriptionTable: Sendable {
         }
     }
 
-    /// A public view's event (a room, a lobby, a match): null means the target was deleted; a version
+    /// A public view's event (a room, a lobby, a match, a quiz): null means the target was deleted; a version
     /// not newer than the last delivered is dropped; otherwise `keep` remembers it (to prime later
     /// streams) and `effect` delivers it.
     private mutating func deliver<View: Decodable & Sendable & VersionedView>(
@@ -196,6 +204,7 @@ struct SubscriptionTable: Sendable {
         case .room: [.room(entry.roomSinks, nil)]
         case .lobby: [.lobby(entry.lobbySinks, .deleted)]
         case .match: [.match(entry.matchSinks, nil)]
+        case .quiz: [.quiz(entry.quizSinks, nil)]
         }
     }
 }
@@ -212,6 +221,10 @@ extension SubscriptionTable.Entry {
     var matchSinks: [AsyncStream<MatchView?>.Continuation] {
         sinks.keys.sorted().compactMap { if case .match(let c) = sinks[$0] { c } else { nil } }
     }
+
+    var quizSinks: [AsyncStream<QuizView?>.Continuation] {
+        sinks.keys.sorted().compactMap { if case .quiz(let c) = sinks[$0] { c } else { nil } }
+    }
 }
 
 /// A public view a subscription delivers whole, each with its version.
@@ -222,3 +235,4 @@ protocol VersionedView {
 extension GameRoom: VersionedView {}
 extension LobbyView: VersionedView {}
 extension MatchView: VersionedView {}
+extension QuizView: VersionedView {}

@@ -6,6 +6,7 @@ enum SubscriptionTarget: Hashable, Sendable, CustomStringConvertible {
     case room(code: String)
     case lobby(id: String)
     case match(code: String)
+    case quiz(code: String)
 
     /// The request that (re-)subscribes.
     var observeOperation: Operation {
@@ -13,6 +14,7 @@ enum SubscriptionTarget: Hashable, Sendable, CustomStringConvertible {
         case .room(let code): .observeRoom(CodeArguments(code: code))
         case .lobby(let id): .observeLobby(LobbyIdArguments(lobbyId: id))
         case .match(let code): .observeMatch(MatchCodeArguments(code: code))
+        case .quiz(let code): .observeQuiz(QuizCodeArguments(code: code))
         }
     }
 
@@ -22,6 +24,7 @@ enum SubscriptionTarget: Hashable, Sendable, CustomStringConvertible {
         case .room: code == .roomNotFound || code == .invalidRoomCode || code == .notFound
         case .lobby: code == .lobbyNotFound || code == .notFound
         case .match: code == .matchNotFound || code == .invalidInput || code == .notFound
+        case .quiz: code == .quizNotFound || code == .invalidInput || code == .notFound
         }
     }
 
@@ -30,6 +33,7 @@ enum SubscriptionTarget: Hashable, Sendable, CustomStringConvertible {
         case .room(let code): "room \(code)"
         case .lobby(let id): "lobby \(id)"
         case .match(let code): "match \(code)"
+        case .quiz(let code): "quiz \(code)"
         }
     }
 }

@@ -7,7 +7,8 @@ public struct ParlorLoadCommand: AsyncParsableCommand {
         abstract: "Load generator for Parlor: concurrent rooms and darts matches, reconnect storms, idle connections.",
         subcommands: [
             RoomsCommand.self, DartsCommand.self, ConnectCommand.self, IdleCommand.self, ThroughputCommand.self,
-            CodecBenchmarkCommand.self, WireBenchmarkCommand.self, EchoBenchmarkCommand.self, AutobahnClientCommand.self,
+            CodecBenchmarkCommand.self, WireBenchmarkCommand.self, PlacesBenchmarkCommand.self, EchoBenchmarkCommand.self,
+            AutobahnClientCommand.self,
         ])
 
     public init() {}

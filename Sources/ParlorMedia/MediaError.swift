@@ -6,6 +6,8 @@ public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case notAnImage
         /// The structure is broken: a length past the end, a loop of offsets, a truncated segment.
         case malformed
+        /// The image says it is bigger (or smaller) than Parlor decodes: refused before any pixel is.
+        case unsupportedSize
     }
 
     public let kind: Kind

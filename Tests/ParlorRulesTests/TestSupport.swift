@@ -2,19 +2,6 @@ import Foundation
 import Testing
 @testable import ParlorRules
 
-/// A deterministic generator (SplitMix64) so code generation is reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Fixed users: `user(1)`, `user(2)`, …
 func user(_ n: Int) -> UserID {
     UserID(String(format: "00000000-0000-4000-8000-%012d", n))!

@@ -12,6 +12,10 @@ public final class JSONConnection: @unchecked Sendable {
     public private(set) var pendingEvents: [[String: Any]] = []
     public private(set) var userId: String?
     public private(set) var token: String?
+    /// Every message received, as the server sent it, when `recordsFrames` is on (for tests that scan
+    /// what reached a client, byte for byte).
+    public private(set) var frames: [String] = []
+    public var recordsFrames = false
 
     public init(_ webSocket: WebSocket) {
         self.webSocket = webSocket
@@ -84,6 +88,7 @@ public final class JSONConnection: @unchecked Sendable {
         }
         inbound = result.1
         guard let message = result.0 else { throw ConnectionEnded() }
+        if recordsFrames { frames.append(String(decoding: message.data.readableBytesView, as: UTF8.self)) }
         return try #require(try JSONSerialization.jsonObject(with: Data(message.data.readableBytesView)) as? [String: Any])
     }
 }

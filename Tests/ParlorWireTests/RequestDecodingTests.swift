@@ -61,6 +61,23 @@ import Testing
         (#"{"id":1,"op":"checkout","args":{"score":170,"darts":3}}"#, .checkout(CheckoutArguments(score: 170, darts: 3))),
         (#"{"id":1,"op":"listMatches"}"#, .listMatches(ListGamesArguments())),
         (#"{"id":1,"op":"observeFriends"}"#, .observeFriends(EmptyArguments())),
+        (#"{"id":1,"op":"createQuiz","args":{"playerName":"Ann","revealSpeed":"fast","timerDuration":20,"sessionLength":"endless","albums":["Japan"]}}"#,
+         .createQuiz(CreateQuizArguments(
+            playerName: "Ann", settings: QuizSettingsFields(revealSpeed: "fast", timerDuration: 20, sessionLength: "endless", albums: ["Japan"])))),
+        (#"{"id":1,"op":"joinQuiz","args":{"code":"QWERT","playerName":"Bo"}}"#, .joinQuiz(JoinQuizArguments(code: "QWERT", playerName: "Bo"))),
+        (#"{"id":1,"op":"leaveQuiz","args":{"code":"QWERT"}}"#, .leaveQuiz(QuizCodeArguments(code: "QWERT"))),
+        (#"{"id":1,"op":"updateQuizSettings","args":{"code":"QWERT","timerDuration":45}}"#,
+         .updateQuizSettings(UpdateQuizSettingsArguments(code: "QWERT", settings: QuizSettingsFields(revealSpeed: nil, timerDuration: 45)))),
+        (#"{"id":1,"op":"startQuiz","args":{"code":"QWERT"}}"#, .startQuiz(QuizCodeArguments(code: "QWERT"))),
+        (#"{"id":1,"op":"submitGuess","args":{"code":"QWERT","latitude":48.8566,"longitude":-2.5}}"#,
+         .submitGuess(SubmitGuessArguments(code: "QWERT", latitude: 48.8566, longitude: -2.5))),
+        (#"{"id":1,"op":"reveal","args":{"code":"QWERT"}}"#, .reveal(QuizCodeArguments(code: "QWERT"))),
+        (#"{"id":1,"op":"nextPhoto","args":{"code":"QWERT"}}"#, .nextPhoto(QuizCodeArguments(code: "QWERT"))),
+        (#"{"id":1,"op":"quitQuiz","args":{"code":"QWERT"}}"#, .quitQuiz(QuizCodeArguments(code: "QWERT"))),
+        (#"{"id":1,"op":"getQuiz","args":{"code":"QWERT"}}"#, .getQuiz(QuizCodeArguments(code: "QWERT"))),
+        (#"{"id":1,"op":"observeQuiz","args":{"code":"QWERT"}}"#, .observeQuiz(QuizCodeArguments(code: "QWERT"))),
+        (#"{"id":1,"op":"quizSettings"}"#, .quizSettings()),
+        (#"{"id":1,"op":"saveQuizSettings","args":{"revealSpeed":"slow"}}"#, .saveQuizSettings(QuizSettingsFields(revealSpeed: "slow"))),
     ]
 
     @Test(arguments: cases)

@@ -156,7 +156,8 @@ public struct Show: AsyncParsableCommand {
 /// The shape of every one-shot command: connect, do one thing, print it, exit.
 enum OneShot {
     struct Outcome {
-        var output: RoomOutput
+        /// What `--json` (or output that is not a terminal) prints.
+        var jsonLine: String
         var sentence: String
 
         init(room: GameRoom, sentence: String) {
@@ -164,7 +165,11 @@ enum OneShot {
         }
 
         init(output: RoomOutput, sentence: String) {
-            self.output = output
+            self.init(jsonLine: output.jsonLine, sentence: sentence)
+        }
+
+        init(jsonLine: String, sentence: String) {
+            self.jsonLine = jsonLine
             self.sentence = sentence
         }
     }
@@ -182,7 +187,7 @@ enum OneShot {
         }
         switch result {
         case .success(let outcome):
-            StandardStreams.printLine(options.printsText ? outcome.sentence : outcome.output.jsonLine)
+            StandardStreams.printLine(options.printsText ? outcome.sentence : outcome.jsonLine)
         case .failure(let error):
             StandardStreams.printError(error.description)
             throw ExitCode.failure

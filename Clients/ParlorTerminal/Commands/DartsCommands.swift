@@ -59,9 +59,9 @@ public struct DartsCreate: AsyncParsableCommand {
     public init() {}
 
     public func validate() throws {
-        try Self.oneOf(game, X01GameType.self, option: "--game")
-        try Self.oneOf(inRule, InRule.self, option: "--in")
-        try Self.oneOf(outRule, OutRule.self, option: "--out")
+        try Validation.oneOf(game, X01GameType.self, option: "--game")
+        try Validation.oneOf(inRule, InRule.self, option: "--in")
+        try Validation.oneOf(outRule, OutRule.self, option: "--out")
         try Validation.range(legs, DartsLimits.legs, option: "--legs")
         if let sets { try Validation.range(sets, DartsLimits.sets, option: "--sets") }
         try Validation.range(players, DartsLimits.capacity, option: "--players")
@@ -70,13 +70,6 @@ public struct DartsCreate: AsyncParsableCommand {
         }
         try Validation.playerName(name)
         for guest in guest { try Validation.playerName(guest, option: "--guest") }
-    }
-
-    static func oneOf<Rule: RawRepresentable & CaseIterable>(_ text: String, _: Rule.Type, option: String) throws
-    where Rule.RawValue == String {
-        guard Rule(rawValue: text) == nil else { return }
-        let names = Rule.allCases.map(\.rawValue)
-        throw ValidationError("\(option) must be \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "") (got \"\(text)\").")
     }
 
     public func run() async throws {

@@ -23,6 +23,14 @@ enum Validation {
         }
     }
 
+    /// `text` must be the raw value of one of `Rule`'s cases.
+    static func oneOf<Rule: RawRepresentable & CaseIterable>(_ text: String, _: Rule.Type, option: String) throws
+    where Rule.RawValue == String {
+        guard Rule(rawValue: text) == nil else { return }
+        let names = Rule.allCases.map(\.rawValue)
+        throw ValidationError("\(option) must be \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "") (got \"\(text)\").")
+    }
+
     static func range(_ value: Int, _ range: ClosedRange<Int>, option: String) throws {
         guard range.contains(value) else {
             throw ValidationError("\(option) must be between \(range.lowerBound) and \(range.upperBound) (got \(value)).")

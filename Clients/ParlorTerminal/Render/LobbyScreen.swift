@@ -17,11 +17,9 @@ public enum LobbyScreen {
         let width = max(width, 1)
         let height = max(height, 1)
         let bottom = [messageLine(state), inputLine(state, width: width), keysLine(state)]
-        let rows = max(height - 1 - bottom.count, 0)
-        var lines = [statusBar(state, width: width)] + body(state, width: width, rows: rows).prefix(rows)
-        while lines.count < height - bottom.count { lines.append("") }
-        lines += bottom.suffix(max(height - lines.count, 0))
-        return lines.prefix(height).map { $0.truncated(to: width) }
+        return ScreenLayout.compose(status: statusBar(state, width: width), bottom: bottom, width: width, height: height) { rows in
+            body(state, width: width, rows: rows)
+        }
     }
 
     /// The text only (what tests compare).

@@ -14,13 +14,11 @@ public enum MatchScreen {
     public static func render(_ state: MatchScreenState, width: Int, height: Int) -> [ScreenLine] {
         let width = max(width, 1)
         let height = max(height, 1)
+        let status = StatusBar.line(server: state.server, connection: state.connection, version: state.match?.version, width: width)
         let bottom = [messageLine(state), inputLine(state, width: width), keysLine(state)]
-        let rows = max(height - 1 - bottom.count, 0)
-        var lines = [StatusBar.line(server: state.server, connection: state.connection, version: state.match?.version, width: width)]
-        lines += body(state, width: width, rows: rows).prefix(rows)
-        while lines.count < height - bottom.count { lines.append("") }
-        lines += bottom.suffix(max(height - lines.count, 0))
-        return lines.prefix(height).map { $0.truncated(to: width) }
+        return ScreenLayout.compose(status: status, bottom: bottom, width: width, height: height) { rows in
+            body(state, width: width, rows: rows)
+        }
     }
 
     /// The text only (what tests compare).

@@ -31,3 +31,18 @@ enum KeysLine {
         return line
     }
 }
+
+/// The frame of every full screen: the status bar on top, the body in the rows between, the bottom lines
+/// (message, input, keys) at the foot — exactly `height` lines, none wider than `width` columns. A short
+/// terminal loses the body's last rows first, then the bottom lines' first.
+enum ScreenLayout {
+    static func compose(
+        status: ScreenLine, bottom: [ScreenLine], width: Int, height: Int, body: (_ rows: Int) -> [ScreenLine]
+    ) -> [ScreenLine] {
+        let rows = max(height - 1 - bottom.count, 0)
+        var lines = [status] + body(rows).prefix(rows)
+        while lines.count < height - bottom.count { lines.append("") }
+        lines += bottom.suffix(max(height - lines.count, 0))
+        return lines.prefix(height).map { $0.truncated(to: width) }
+    }
+}

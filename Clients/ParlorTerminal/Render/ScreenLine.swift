@@ -11,6 +11,21 @@ public enum TextStyle: Sendable, Equatable {
     case bad
     /// A colour of the terminal's 256-colour palette (0–255): a player's chosen colour.
     case color(Int)
+    /// Two pixels in one cell, drawn as `▀` in true colour: the top one in front, the bottom one behind.
+    case pixels(top: RGB, bottom: RGB)
+}
+
+/// A true colour.
+public struct RGB: Sendable, Equatable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
 }
 
 /// A run of text in one style.

@@ -23,6 +23,8 @@ enum ANSI {
         case .warning: escape + "33m"
         case .bad: escape + "31m"
         case .color(let index): escape + ((0...255).contains(index) ? "38;5;\(index)m" : "39m")
+        case .pixels(let top, let bottom):
+            escape + "38;2;\(top.red);\(top.green);\(top.blue)m" + escape + "48;2;\(bottom.red);\(bottom.green);\(bottom.blue)m"
         }
     }
 

@@ -6,8 +6,8 @@ import WebSocketCore
 
 /// A REST route a game (or the server's accounts) registers: a method and a path pattern
 /// (`/rooms/{code}/players/{id}/ready`) answered by one of its operation handlers, with the arguments
-/// made from the path, the query and the body — or, for what is not JSON (an image), a response of its
-/// own.
+/// made from the path, the query and the body — or, for what is not JSON (a photo or an avatar going up,
+/// an image coming down), by a response the route makes itself.
 struct HTTPRoute: Sendable {
     enum Segment: Sendable, Equatable {
         case literal(String)

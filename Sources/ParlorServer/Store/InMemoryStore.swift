@@ -27,6 +27,7 @@ public final class InMemoryStore: ParlorStore {
         /// In creation order.
         var friendships: [FriendshipRecord] = []
         var uploads: [GameKind: [String: UploadedGame]] = [:]
+        var userSettings: [UserID: [String: String]] = [:]
     }
 
     let state = NIOLockedValueBox(State())

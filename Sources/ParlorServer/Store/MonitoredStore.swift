@@ -109,6 +109,14 @@ final class MonitoredStore: ParlorStore {
         try await recording { () async throws(StoreError) in try await base.saveProfile(profile, creating: creating) }
     }
 
+    func userSettings(_ user: UserID, name: String) async throws(StoreError) -> String? {
+        try await base.userSettings(user, name: name)
+    }
+
+    func saveUserSettings(_ user: UserID, name: String, json: String) async throws(StoreError) {
+        try await recording { () async throws(StoreError) in try await base.saveUserSettings(user, name: name, json: json) }
+    }
+
     func profiles(_ users: [UserID]) async throws(StoreError) -> [ProfileRecord] { try await base.profiles(users) }
 
     func searchProfiles(_ text: String, limit: Int) async throws(StoreError) -> [ProfileRecord] {

@@ -88,6 +88,15 @@ public protocol ParlorStore: Sendable {
     /// Every request and friendship `user` is part of, either side, oldest first.
     func friendships(of user: UserID) async throws(StoreError) -> [FriendshipRecord]
 
+    // MARK: Users' settings
+
+    /// The settings `user` last saved under `name` (a game's defaults, such as a quiz's `UserSettings`),
+    /// as the JSON they were saved as; nil when they never saved any.
+    func userSettings(_ user: UserID, name: String) async throws(StoreError) -> String?
+
+    /// Replaces `user`'s settings under `name`, durably.
+    func saveUserSettings(_ user: UserID, name: String, json: String) async throws(StoreError)
+
     // MARK: Health
 
     /// Makes one small write durable, to learn whether the store can write now (`/healthz` asks when

@@ -7,7 +7,7 @@ import GRDB
 /// an older build recognises a data directory it must not touch, and `PRAGMA user_version` carries
 /// it too so an operator can read it with the `sqlite3` shell.
 enum SQLiteSchema {
-    static let supportedVersion = 3
+    static let supportedVersion = 4
 
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -171,6 +171,19 @@ enum SQLiteSchema {
                     ON uploaded_game_players (user_id, kind, finished_at DESC, game_id DESC);
                 ALTER TABLE history_players ADD COLUMN tally TEXT;
                 PRAGMA user_version = 3;
+                """)
+        }
+        migrator.registerMigration("v4-user-settings") { db in
+            // A user's saved settings by name (the photo quiz's defaults), as JSON.
+            try db.execute(sql: """
+                CREATE TABLE user_settings (
+                    user_id TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, name)
+                );
+                PRAGMA user_version = 4;
                 """)
         }
         return migrator

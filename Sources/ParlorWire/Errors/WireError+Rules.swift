@@ -49,6 +49,24 @@ extension WireError {
         self.init(code, error.message)
     }
 
+    public init(_ error: PhotoQuizError) {
+        let code: ErrorCode = switch error {
+        case .quizNotFound: .quizNotFound
+        case .quizFull: .quizFull
+        case .notHost: .notHost
+        case .notMember: .notQuizMember
+        case .noPhotos: .noPhotos
+        case .tooManyPhotos: .tooManyPhotos
+        case .ownPhoto: .ownPhoto
+        case .photoNotFound: .photoNotFound
+        case .tileHidden: .tileHidden
+        case .photoHidden: .photoHidden
+        case .invalidState: .invalidState
+        case .invalidInput: .invalidInput
+        }
+        self.init(code, error.message)
+    }
+
     /// Code generation ran out of free codes (rooms or lobbies).
     public init(_ error: CodeSpaceExhausted) {
         self.init(.noFreeCode, "No free code could be found; try again.")

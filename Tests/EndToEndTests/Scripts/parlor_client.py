@@ -7,6 +7,13 @@ import json
 class Client:
     def __init__(self, ws):
         self.ws, self.next_id, self.events = ws, 0, []
+        # Every frame received, as its text: a test can scan what reached this client, and when.
+        self.frames = []
+
+    async def receive(self):
+        text = await asyncio.wait_for(self.ws.recv(), 10)
+        self.frames.append(text)
+        return json.loads(text)
 
     async def request(self, op, **args):
         """The reply frame to `op` (its `result` or its `error`)."""
@@ -14,7 +21,7 @@ class Client:
         request_id = self.next_id
         await self.ws.send(json.dumps({"id": request_id, "op": op, "args": args}))
         while True:
-            frame = json.loads(await asyncio.wait_for(self.ws.recv(), 10))
+            frame = await self.receive()
             if frame.get("id") == request_id:
                 return frame
             self.events.append(frame)
@@ -38,7 +45,7 @@ class Client:
             if frame.get("sub") == sub:
                 return self.events.pop(i)
         while True:
-            frame = json.loads(await asyncio.wait_for(self.ws.recv(), 10))
+            frame = await self.receive()
             if frame.get("sub") == sub:
                 return frame
             self.events.append(frame)

@@ -8,6 +8,12 @@ protocol ForwardingStore: ParlorStore {
 }
 
 extension ForwardingStore {
+    func userSettings(_ user: UserID, name: String) async throws(StoreError) -> String? {
+        try await forwardee.userSettings(user, name: name)
+    }
+    func saveUserSettings(_ user: UserID, name: String, json: String) async throws(StoreError) {
+        try await forwardee.saveUserSettings(user, name: name, json: json)
+    }
     func lifetime(_ kind: GameKind, of user: UserID) async throws(StoreError) -> [LifetimeEntry] {
         try await forwardee.lifetime(kind, of: user)
     }

@@ -1,0 +1,157 @@
+import ParlorClient
+import ParlorRules
+import ParlorWire
+
+/// Photo quizzes on the terminal: create, join or watch a quiz by its code; typing and `/` commands are
+/// `QuizScreenState.handle` and `QuizInput`; the screen is `QuizScreen`, with a countdown.
+struct QuizGame: TerminalGame {
+    enum Entry: Sendable {
+        case create(CreateQuizArguments, places: PlaceLookup)
+        case join(code: String, playerName: String, places: PlaceLookup)
+        case watch(code: String, places: PlaceLookup)
+    }
+
+    static let render = QuizScreen.render
+    static let placeName = "quiz"
+    static let showsCountdown = true
+
+    var screen: QuizScreenState
+    /// A leave was sent and not yet answered: the session ends on its answer.
+    private(set) var leaving = false
+
+    init(screen: QuizScreenState) {
+        self.screen = screen
+    }
+
+    // MARK: Reactions
+
+    mutating func receive(_ quiz: QuizView?, at time: Instant, mode _: SessionMode) -> Step {
+        guard let quiz else {
+            screen.deleted = true
+            return Step(outputs: [.quiz(nil)], ending: leaving ? nil : .deleted)
+        }
+        guard screen.receive(quiz, at: time) else { return Step() }
+        return Step(outputs: [.quiz(quiz)])
+    }
+
+    func streamEnded() -> SessionEnding? {
+        if leaving { return nil }
+        return screen.deleted ? .deleted : .connectionClosed
+    }
+
+    mutating func press(_ key: Key) -> QuizAction? {
+        if key == .enter { screen.message = nil }
+        return screen.handle(key)
+    }
+
+    func scriptRequest(_ line: String) -> Result<ScriptRequest<QuizAction>, ScriptCommandError>? {
+        QuizInput.parseScript(line).map { parsed in
+            parsed.flatMap { input in
+                if input == .showQuiz { return .success(.show) }
+                var screen = screen
+                guard let action = screen.action(for: input) else {
+                    return .failure(ScriptCommandError(screen.message?.text ?? "That cannot be done now."))
+                }
+                return .success(.action(action))
+            }
+        }
+    }
+
+    var snapshot: [QuizOutput] {
+        screen.quiz.map { [.quiz($0)] } ?? []
+    }
+
+    mutating func starting(_ action: QuizAction) {
+        if action == .leave { leaving = true }
+    }
+
+    mutating func succeeded(_ action: QuizAction, with quiz: QuizView?, mode: SessionMode) -> Step {
+        var step = Step()
+        let photoId = screen.quiz?.currentPhoto?.photoId
+        if let quiz, screen.receive(quiz, at: screen.now) { step.outputs.append(.quiz(quiz)) }
+        step.outputs.append(.done(action))
+        switch action {
+        case .leave:
+            step.outputs.append(.left(code: screen.code))
+            step.ending = .left
+        case .guess(let latitude, let longitude, let place):
+            let text = place.map { "\($0) (\(QuizScreen.position(latitude, longitude)))" } ?? QuizScreen.position(latitude, longitude)
+            if let photoId { screen.myGuess = (photoId, text) }
+            if mode == .interactive { screen.message = QuizScreenState.Message("Guessed \(text).") }
+        default:
+            break
+        }
+        return step
+    }
+
+    mutating func failed(_ action: QuizAction, with error: ParlorClientError) -> Step {
+        screen.message = QuizScreenState.Message(error.description, isError: true)
+        var step = Step(outputs: [.error(action: action.name, code: error.serverCode?.rawValue, message: error.description)])
+        if action == .leave {
+            leaving = false
+            if screen.deleted { step.ending = .deleted }
+        }
+        return step
+    }
+
+    mutating func tick(_ now: Instant) {
+        screen.now = now
+    }
+
+    func farewellAfterQuit(clientArguments: [String]) -> String? {
+        guard screen.myPlayer != nil, !screen.deleted, screen.quiz?.phase != "complete" else { return nil }
+        let command = (["parlor", "quiz", "join", screen.code] + clientArguments.map(LobbyGame.shellQuoted)).joined(separator: " ")
+        return "You are still in quiz \(screen.code); \(command) brings you back."
+    }
+
+    // MARK: The server
+
+    static func enter(
+        _ entry: Entry, client: ParlorClient
+    ) async throws(ParlorClientError) -> (screen: QuizScreenState, outputs: [QuizOutput]) {
+        let seat: QuizSeatResult
+        let places: PlaceLookup
+        switch entry {
+        case .create(let arguments, let lookup):
+            seat = try await client.createQuiz(arguments)
+            places = lookup
+        case .join(let code, let playerName, let lookup):
+            seat = try await client.joinQuiz(code: code, playerName: playerName)
+            places = lookup
+        case .watch(let code, let lookup):
+            return (QuizScreenState(server: client.server.url, code: code, places: lookup, now: DeviceClock.now()), [])
+        }
+        var screen = QuizScreenState(server: client.server.url, code: seat.quiz.code, me: seat.currentUserId, places: places, now: DeviceClock.now())
+        _ = screen.receive(seat.quiz, at: DeviceClock.now())
+        return (screen, [.seat(seat)])
+    }
+
+    static func follow(_ screen: QuizScreenState, client: ParlorClient) async throws(ParlorClientError) -> AsyncStream<QuizView?> {
+        try await client.observeQuiz(code: screen.code)
+    }
+
+    /// The quiz the server answers with, if any.
+    static func perform(
+        _ action: QuizAction, in screen: QuizScreenState, client: ParlorClient
+    ) async throws(ParlorClientError) -> QuizView? {
+        let code = screen.code
+        switch action {
+        case .start: return try await client.startQuiz(code: code)
+        case .guess(let latitude, let longitude, _): return try await client.submitGuess(code: code, latitude: latitude, longitude: longitude)
+        case .reveal: return try await client.reveal(code: code)
+        case .next: return try await client.nextPhoto(code: code)
+        case .end: return try await client.quitQuiz(code: code)
+        case .leave:
+            try await client.leaveQuiz(code: code)
+            return nil
+        case .quit: return nil
+        }
+    }
+
+    static func refusal(_ error: ParlorClientError, entering _: Entry) -> String {
+        error.description
+    }
+}
+
+extension QuizScreenState: GameScreen {}
+extension QuizAction: GameAction {}

@@ -1,0 +1,59 @@
+import ParlorRules
+import ParlorWire
+
+/// Photo quizzes (seed `photo-quiz-model.md`): players upload geotagged photos, the server reveals each
+/// tile by tile on its clock while the guess timer runs, scores guesses by distance and names the place
+/// from GeoNames' places, offline. Each operation acts as the signed-in caller.
+struct PhotoQuizModule: GameModule {
+    func register(in kernel: Kernel) throws -> GameRegistration {
+        let configuration = kernel.configuration.photoQuiz
+        let store: any QuizPhotoStore
+        if let directory = configuration.photoDirectory {
+            store = try DirectoryQuizPhotoStore(directory: directory)
+        } else if kernel.configuration.persist {
+            store = try DirectoryQuizPhotoStore(directory: kernel.configuration.dataDirectory + "/photos")
+        } else {
+            store = InMemoryQuizPhotoStore()
+        }
+        let previews = QuizPreviewCache(capacity: configuration.previewCacheSize)
+        let processor = QuizPhotoProcessor(
+            limits: configuration.photo, places: PlacesLoader(path: configuration.places, logger: kernel.logger),
+            maxInFlight: configuration.maxUploadsInFlight)
+        let media = QuizMedia(store: store, previews: previews, processor: processor, logger: kernel.logger)
+        let game = PhotoQuizGame(codeSpace: configuration.codeSpace, maxGames: configuration.maxQuizzes, previews: previews)
+        let host = GameHost(game, kernel: kernel)
+        let operations = PhotoQuizOperations(host: host, media: media, defaults: QuizSettingsDefaults(store: kernel.store))
+        let photos = QuizPhotoRoutes(host: host, media: media, maxUploadBytes: configuration.maxUploadBytes)
+        return GameRegistration(
+            game: PhotoQuizHosting(host: host, media: media), operations: operations.entries, routes: operations.routes + photos.routes)
+    }
+}
+
+/// The quizzes as the kernel hosts them: their `GameHost`, and their photo files kept in step with it —
+/// the files of a quiz that is gone (expired, or deleted while its files could not be removed, or
+/// stopped between saving a photo and adding it) are swept at start-up and after every expiry sweep.
+struct PhotoQuizHosting: HostedGame {
+    let host: GameHost<PhotoQuizGame>
+    let media: QuizMedia
+
+    var kind: GameKind { host.kind }
+    var count: Int { host.count }
+    var subscriberCount: Int { host.subscriberCount }
+
+    func restore() async throws {
+        try await host.restore()
+        await sweep()
+    }
+
+    func expireAbandoned(_ cutoffs: ExpiryCutoffs, presence: Presence) async -> Int {
+        let expired = await host.expireAbandoned(cutoffs, presence: presence)
+        if expired > 0 { await sweep() }
+        return expired
+    }
+
+    private func sweep() async {
+        let live = Set(host.directory.all.map(\.id))
+        let removed = await media.sweep(keeping: live)
+        if removed > 0 { host.logger.info("Photos of gone quizzes removed", metadata: ["quizzes": "\(removed)"]) }
+    }
+}
