@@ -27,6 +27,12 @@ import Testing
         /// In a callable or REST body, Foundation reports such a number as "The frame is not valid JSON."
         /// (it has no path there, and bodies had no probe); the new decoder names the field.
         case numberInBodyNamed = "a number an integer field cannot take, in a body, named instead of 'not valid JSON'"
+        /// A number a floating-point field cannot take (`1E400` overflows, `1e-400` underflows, and `0e5`,
+        /// which Foundation's zero check reads as an underflow): the new decoder names that field as
+        /// needing a number; the old server's probe, which took every number to be an integer's, named the
+        /// first number in key order that is not a whole one (even a valid `longitude`), or in a body
+        /// called the whole text "not valid JSON".
+        case floatingNumberNamed = "a number a floating-point field cannot take, named where it is decoded"
     }
 
     static let randomMutations = 4_000
@@ -154,8 +160,16 @@ import Testing
                     || bad.message.hasSuffix(" appears more than once; send each key once.")
                 return bad.id == .null && refusedAsText ? .notJSON : nil
             }
+            guard case .failure(let old) = theirs, let field = bad.field else { return nil }
+            // Valid JSON and a floating-point field that holds a number no `Double` takes.
+            if bad.message == "\(field) must be a number.", Self.holdsNumberNotADouble(text, at: field) {
+                let probeNamedOther = isFrame && old.id == bad.id
+                    && (old.message.hasSuffix(" must be an integer.") || old.message == "args could not be read.")
+                let bodyRefused = !isFrame && old.message == "The frame is not valid JSON."
+                return probeNamedOther || bodyRefused ? .floatingNumberNamed : nil
+            }
             // Valid JSON: only a number an integer field cannot take, and the field named must hold one.
-            guard case .failure(let old) = theirs, let field = bad.field, bad.message == "\(field) must be an integer.",
+            guard bad.message == "\(field) must be an integer.",
                 Self.holdsNumberNotAnInt(text, at: field)
             else { return nil }
             if isFrame, old.id == bad.id, old.message.hasSuffix(" must be an integer.") || old.message == "args could not be read." {
@@ -167,14 +181,25 @@ import Testing
 
         /// Whether the value at `field` (`args.user.colorNumber`) is a number no `Int` can hold.
         private static func holdsNumberNotAnInt(_ text: [UInt8], at field: String) -> Bool {
-            guard case .success(let document) = JSONDocument.parse(text) else { return false }
+            guard let (document, value) = number(text, at: field) else { return false }
+            return JSONNumber.integer(document.nodes[value], in: document, as: Int.self) == nil
+        }
+
+        /// Whether the value at `field` (`args.latitude`) is a number no `Double` takes.
+        private static func holdsNumberNotADouble(_ text: [UInt8], at field: String) -> Bool {
+            guard let (document, value) = number(text, at: field) else { return false }
+            return JSONNumber.floatingPoint(document.nodes[value], in: document, as: Double.self) == nil
+        }
+
+        /// The document and the number at `field`, or nil when the text has no number there.
+        private static func number(_ text: [UInt8], at field: String) -> (JSONDocument, Int)? {
+            guard case .success(let document) = JSONDocument.parse(text) else { return nil }
             var value = JSONDocument.root
             for key in field.split(separator: ".") {
-                guard document.kind(value) == .object, let member = document.member(String(key), of: value) else { return false }
+                guard document.kind(value) == .object, let member = document.member(String(key), of: value) else { return nil }
                 value = member
             }
-            return [.integer, .number].contains(document.kind(value))
-                && JSONNumber.integer(document.nodes[value], in: document, as: Int.self) == nil
+            return [.integer, .number].contains(document.kind(value)) ? (document, value) : nil
         }
     }
 }
