@@ -22,11 +22,11 @@ struct PlacesBenchmarkCommand: ParsableCommand {
     }
 
     func run() throws {
-        let cpuStart = Self.threadCPUSeconds()
+        let cpuStart = CPUTimedLoop.threadCPUSeconds()
         let wallStart = ContinuousClock.now
         let loaded = try Places.load(path: places)
         let loadWall = (ContinuousClock.now - wallStart) / .seconds(1)
-        print(String(format: "read and index %d places: %.2f s CPU (%.2f s wall)", loaded.count, Self.threadCPUSeconds() - cpuStart, loadWall))
+        print(String(format: "read and index %d places: %.2f s CPU (%.2f s wall)", loaded.count, CPUTimedLoop.threadCPUSeconds() - cpuStart, loadWall))
 
         // Probes: anywhere on the globe (mostly ocean), and near places (where photos are taken).
         var generator = SeededGenerator(seed: 2026)
@@ -66,29 +66,11 @@ struct PlacesBenchmarkCommand: ParsableCommand {
         }
     }
 
-    /// Runs `body` for `seconds` and prints its rate by the wall clock and its cost in this thread's CPU
-    /// time, which other processes on a shared machine do not inflate.
+    /// Runs `body` for `seconds` and prints its rate and its CPU time per operation (`CPUTimedLoop`).
     private func measure(_ name: String, batch: Int = 100, _ body: () -> Void) {
-        for _ in 0..<batch { body() }
-        let clock = ContinuousClock()
-        var operations = 0
-        let start = clock.now
-        let cpuStart = Self.threadCPUSeconds()
-        let budget = Duration.milliseconds(Int64(seconds * 1000))
-        while clock.now - start < budget {
-            for _ in 0..<batch { body() }
-            operations += batch
-        }
-        let cpu = Self.threadCPUSeconds() - cpuStart
-        let perSecond = Double(operations) / ((clock.now - start) / .seconds(1))
+        let loop = CPUTimedLoop(seconds: seconds, batch: batch, body)
         print(
-            name.padding(toLength: 40, withPad: " ", startingAt: 0) + String(format: "%10.0f", perSecond) + " "
-                + String(format: "%9.2f", 1e6 / perSecond) + " " + String(format: "%9.2f", cpu * 1e6 / Double(operations)))
-    }
-
-    private static func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+            name.padding(toLength: 40, withPad: " ", startingAt: 0) + String(format: "%10.0f", loop.perSecond) + " "
+                + String(format: "%9.2f", 1e6 / loop.perSecond) + " " + String(format: "%9.2f", loop.cpuMicroseconds))
     }
 }

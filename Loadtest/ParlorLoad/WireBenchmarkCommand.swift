@@ -51,33 +51,14 @@ struct WireBenchmarkCommand: ParsableCommand {
         }
     }
 
-    /// Runs `body` for `seconds` and prints its rate by the wall clock and its cost in this thread's CPU
-    /// time: on a shared machine other processes stretch the first, hardly the second.
+    /// Runs `body` for `seconds` and prints its rate and its CPU time per operation (`CPUTimedLoop`).
     private func measure(_ name: String, bytes: Int, _ body: () -> Void) {
         if let only, !name.contains(only) { return }
-        for _ in 0..<100 { body() }
-        let clock = ContinuousClock()
-        var operations = 0
-        let start = clock.now
-        let cpuStart = Self.threadCPUSeconds()
-        let budget = Duration.milliseconds(Int64(seconds * 1000))
-        while clock.now - start < budget {
-            for _ in 0..<100 { body() }
-            operations += 100
-        }
-        let cpu = Self.threadCPUSeconds() - cpuStart
-        let elapsed = (clock.now - start) / .seconds(1)
-        let perSecond = Double(operations) / elapsed
+        let loop = CPUTimedLoop(seconds: seconds, body)
         print(
             name.padding(toLength: 40, withPad: " ", startingAt: 0) + " " + String(bytes).leftPadded(6) + " "
-                + String(format: "%10.0f", perSecond) + " " + String(format: "%9.1f", 1e6 / perSecond)
-                + " " + String(format: "%9.2f", cpu * 1e6 / Double(operations)))
-    }
-
-    private static func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+                + String(format: "%10.0f", loop.perSecond) + " " + String(format: "%9.1f", 1e6 / loop.perSecond)
+                + " " + String(format: "%9.2f", loop.cpuMicroseconds))
     }
 }
 
