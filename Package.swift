@@ -5,6 +5,7 @@
 // Module graph (arrows point one way only; see docs/ARCHITECTURE.md):
 //
 //   parlor-server → ParlorServer → ParlorWire → ParlorRules
+//                   ParlorServer → CMalloc (the C library's allocator: heap usage, giving memory back)
 //                   ParlorServer → WebSocketCore → SystemTLS → CSystemTLS (OpenSSL)
 //                                  WebSocketCore → CZlib (zlib)
 //   parlor (Clients/parlor)   → ParlorTerminal → ParlorClient → ParlorWire, WebSocketCore
@@ -56,6 +57,7 @@ let package = Package(
             path: "Sources/CZlib",
             linkerSettings: [.linkedLibrary("z")]
         ),
+        .target(name: "CMalloc", path: "Sources/CMalloc"),
 
         // MARK: Transport
 
@@ -78,7 +80,7 @@ let package = Package(
         .target(
             name: "ParlorServer",
             dependencies: [
-                "ParlorWire", "ParlorRules", "WebSocketCore", "SystemTLS",
+                "ParlorWire", "ParlorRules", "WebSocketCore", "SystemTLS", "CMalloc",
                 nio, nioPosix, nioHTTP1, nioConcurrencyHelpers, logging,
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

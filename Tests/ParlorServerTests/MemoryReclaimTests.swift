@@ -1,0 +1,108 @@
+import Foundation
+import NIOCore
+import ParlorTestSupport
+import Testing
+@testable import ParlorServer
+
+/// The server gives the memory that closed connections freed back to the system once a wave of them
+/// has gone — and never while connections merely come and go.
+@Suite struct MemoryReclaimTests {
+    private static func policy(minimumDrop: Int = 100, dropFraction: Double = 0.5, spacing: TimeAmount = .seconds(10)) -> MemoryTrimPolicy {
+        var configuration = ServerConfiguration.MemoryReclaim()
+        configuration.minimumDrop = minimumDrop
+        configuration.dropFraction = dropFraction
+        configuration.minimumSpacing = spacing
+        return MemoryTrimPolicy(configuration)
+    }
+
+    /// Feeds `counts` one second apart from `start`; returns the seconds at which the policy trimmed.
+    private static func trims(_ policy: inout MemoryTrimPolicy, _ counts: [Int], from start: NIODeadline = .uptimeNanoseconds(0)) -> [Int] {
+        counts.indices.filter { policy.observe(connections: counts[$0], at: start + .seconds(Int64($0))) }
+    }
+
+    @Test func steadyChurnNeverTrims() {
+        var policy = Self.policy()
+        // Connections come and go around 1,000: never half of them at once.
+        #expect(Self.trims(&policy, [0, 400, 1000, 900, 1050, 700, 980, 1000, 600, 1000]) == [])
+    }
+
+    @Test func aWaveThatClosedTrimsOnceItHasStoppedFalling() {
+        var policy = Self.policy()
+        // 1,000 held, then they close over three seconds: the trim waits until the count stops falling.
+        #expect(Self.trims(&policy, [1000, 1000, 600, 200, 0, 0, 0]) == [5])
+        #expect(policy.peak == 0)
+    }
+
+    @Test func aDropMustBeLargeInNumberAndShare() {
+        var few = Self.policy(minimumDrop: 100)
+        #expect(Self.trims(&few, [150, 150, 60, 60]) == [], "90 connections gone: under the minimum")
+        var share = Self.policy(minimumDrop: 100, dropFraction: 0.5)
+        #expect(Self.trims(&share, [1000, 1000, 700, 700]) == [], "300 gone, but not half")
+        #expect(Self.trims(&share, [400, 400]) == [1], "600 of 1,000 gone, and no longer falling")
+    }
+
+    @Test func aSecondTrimNeedsANewWaveAndTheSpacing() {
+        var policy = Self.policy(minimumDrop: 100, spacing: .seconds(10))
+        #expect(Self.trims(&policy, [1000, 0, 0]) == [2])
+        // Nothing new came: no second trim however long it stays empty.
+        #expect(Self.trims(&policy, Array(repeating: 0, count: 20), from: .uptimeNanoseconds(0) + .seconds(3)) == [])
+        // A new wave two seconds after the trim: its close waits for the spacing to pass.
+        var next = Self.policy(minimumDrop: 100, spacing: .seconds(10))
+        #expect(Self.trims(&next, [1000, 0, 0, 800, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) == [2, 12])
+    }
+
+    /// Over the wire: a server told to trim after 3 closed connections does so once they close, and its
+    /// gauges come back to zero — nothing is left behind per connection.
+    @Test func closingAWaveOfConnectionsTrimsTheHeapAndEmptiesTheGauges() async throws {
+        try await withParlor(configure: {
+            $0.memory.checkInterval = .milliseconds(20)
+            $0.memory.minimumDrop = 3
+            $0.memory.minimumSpacing = .zero
+        }) { parlor in
+            #expect(try await Self.metric("parlor_memory_trims_total", parlor) == 0)
+            try await parlor.connect { ann in
+                try await parlor.connect { bo in
+                    try await parlor.connect(token: bo.token) { boAgain in
+                        try await parlor.connect(signIn: false) { spectator in
+                            let code = try await RoomFlowTests.seat(ann, [bo])
+                            for client in [ann, bo, boAgain, spectator] {
+                                #expect(try await client.call("observeRoom", ["code": code]).result != nil)
+                            }
+                            #expect(try await Self.metric("parlor_connections", parlor) == 4)
+                            #expect(try await Self.metric("parlor_subscriptions", parlor) == 4)
+                            #expect(try await Self.metric("parlor_connected_users", parlor) == 2, "Bo's two connections are one user")
+                        }
+                    }
+                }
+            }
+            #expect(await eventually { (try? await Self.metric("parlor_memory_trims_total", parlor)) == 1 })
+            #expect(try await Self.metric("parlor_connections", parlor) == 0)
+            #expect(try await Self.metric("parlor_subscriptions", parlor) == 0)
+            #expect(try await Self.metric("parlor_connected_users", parlor) == 0)
+            #expect(try await Self.metric("parlor_memory_returned_bytes_total", parlor) != nil)
+        }
+    }
+
+    @Test func anOperatorCanTurnItOff() async throws {
+        try await withParlor(configure: {
+            $0.memory.enabled = false
+            $0.memory.checkInterval = .milliseconds(20)
+            $0.memory.minimumDrop = 1
+            $0.memory.minimumSpacing = .zero
+        }) { parlor in
+            for _ in 0..<3 { try await parlor.connect { _ in } }
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(try await Self.metric("parlor_memory_trims_total", parlor) == 0)
+        }
+    }
+
+    /// The value of an unlabelled metric on `/metrics`; nil when it is not there.
+    static func metric(_ name: String, _ parlor: ParlorHarness) async throws -> Double? {
+        let (_, body) = try await parlor.http("GET", "/metrics")
+        let text = try #require(body as? String)
+        for line in text.split(separator: "\n") where line.hasPrefix(name + " ") {
+            return Double(line.dropFirst(name.count + 1))
+        }
+        return nil
+    }
+}
