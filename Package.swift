@@ -151,6 +151,7 @@ let package = Package(
                 "ParlorClient", "ParlorTerminal", "ParlorRules", "ParlorWire", "WebSocketCore", "ParlorTestSupport", nio,
                 nioConcurrencyHelpers, argumentParser,
             ]),
+        .testTarget(name: "ParlorLoadTests", dependencies: ["ParlorLoad"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
