@@ -84,7 +84,7 @@ struct LevelComparison: Codable, Sendable, Equatable {
 final class ServerLevels: Sendable {
     static let gaugeNames: Set<String> = [
         "parlor_connections", "parlor_subscriptions", "parlor_rooms", "parlor_lobbies", "parlor_connected_users",
-        "parlor_heap_in_use_bytes", "parlor_heap_free_bytes",
+        "parlor_memory_trims_total",
     ]
 
     private let server: ProcessStats?

@@ -23,6 +23,8 @@ struct SoakDriver {
         let done = Gate<Bool>()
         var timing = SoakReport.Timing()
         var afterClose: LevelSample?
+        let serverCPU = options.serverPid.map { CPUSampler(ProcessStats(pid: $0)) }
+        let generatorCPU = CPUSampler(.current)
 
         await withDiscardingTaskGroup { group in
             group.addTask {
@@ -44,6 +46,8 @@ struct SoakDriver {
                 }
                 _ = await run.stop.wait()
                 timing.measuredSeconds = (ContinuousClock.now - began).seconds
+                timing.serverCPUCores = serverCPU?.coresUsed
+                timing.generatorCPUCores = generatorCPU.coresUsed
                 // Rooms wind down (each is left at its next round); past the limit the rest are cancelled.
                 await waitUntilFinished(run.running, atMost: Self.windDownLimit)
                 slots.cancelAll()

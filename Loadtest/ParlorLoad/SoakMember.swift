@@ -32,10 +32,7 @@ final class MemberLink: Sendable {
                 run.connectionsOpen.add()
                 defer { run.connectionsOpen.subtract() }
                 let member = self.member
-                let run = self.run
-                let connection = ReceivingConnection(
-                    webSocket.connection, onEvent: { member.handle($0) },
-                    onUnmatchedReply: { _ in run.errors.add("UNEXPECTED_REPLY (generator: a reply to no request in flight)") })
+                let connection = ReceivingConnection(webSocket.connection, onEvent: { member.handle($0) }, onUnmatchedReply: { member.handle($0) })
                 await webSocket.handOver(to: connection)
                 webSocket.connection.closeFuture.whenComplete { _ in self.release.open(false) }
                 opened.open(.success(connection))

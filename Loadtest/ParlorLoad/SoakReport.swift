@@ -8,6 +8,9 @@ struct SoakReport: LoadReport {
         /// Rooms finishing their current round and being left, after that.
         var windDownSeconds = 0.0
         var totalSeconds = 0.0
+        /// Share of one core each process used until the duration was over (2.0: both cores of two).
+        var serverCPUCores: Double?
+        var generatorCPUCores: Double?
     }
 
     struct Counts: Codable {
@@ -191,6 +194,8 @@ struct SoakReport: LoadReport {
             "checks: \(checks.roomsChecked) room lives checked, \(checks.membersBehind) members behind, "
                 + "\(checks.nonIncreasingEvents) non-increasing events, \(checks.incompleteVersions) versions incomplete, "
                 + "\(checks.deletionsMissed) deletions missed, \(checks.endsAfterReply) ends after their reply")
+        func cores(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "-" }
+        lines.append("CPU: server \(cores(timing.serverCPUCores)) cores, generator \(cores(timing.generatorCPUCores)) cores")
         lines.append("load average: \(context.loadAverageAtStart) at start, \(context.loadAverageAtEnd) at end (\(context.cores) cores)")
         if context.interrupted { lines.append("stopped early by Ctrl-C") }
         lines.append(passed ? "PASSED" : "FAILED: " + problems.joined(separator: "; "))
