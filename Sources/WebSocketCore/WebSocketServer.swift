@@ -68,7 +68,11 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
     public func run() async throws {
         let serverChannel: NIOAsyncChannel<ServerConnection, Never>
         do {
-            serverChannel = try await ServerBootstrap(group: group)
+            var bootstrap = ServerBootstrap(group: group)
+            if let size = configuration.sendBufferSize {
+                bootstrap = bootstrap.childChannelOption(.socketOption(.so_sndbuf), value: SocketOptionValue(size))
+            }
+            serverChannel = try await bootstrap
                 .serverChannelOption(.backlog, value: configuration.backlog)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)

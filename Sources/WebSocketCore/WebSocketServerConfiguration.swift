@@ -36,6 +36,10 @@ public struct WebSocketServerConfiguration: Sendable {
     /// reuse and grows it when reads fill it, so a small start keeps idle connections cheap without
     /// slowing busy ones.
     public var initialReceiveBufferSize: Int = 512
+    /// The kernel's send buffer per connection (`SO_SNDBUF`); nil leaves it to the system, which grows
+    /// it with the connection. A small one makes a peer that stops reading show at once as not
+    /// writable (the point where feeds conflate), at some cost to bulk throughput.
+    public var sendBufferSize: Int?
     /// Connections the server holds at once; past it, new ones are closed as soon as they are accepted.
     /// Keep it below the process's open-file limit, so that running out of descriptors (where every
     /// accept fails) cannot happen.

@@ -12,6 +12,8 @@ import WebSocketCore
         try await withParlor(configure: {
             $0.limits.requestBurst = 100_000
             $0.limits.requestsPerSecond = 100_000
+            $0.limits.addressRequestBurst = 100_000
+            $0.limits.addressRequestsPerSecond = 100_000
             $0.listener.shutdownGracePeriod = .seconds(5)
         }) { harness in
             try await withThrowingTaskGroup(of: (sent: Int, answered: Int, lastCode: String?, close: WebSocketCloseCode).self) { group in
