@@ -46,10 +46,25 @@ struct SoakReport: LoadReport {
         var comparisons: [LevelComparison]
         /// The server once every connection had closed.
         var afterClose: LevelSample?
-    }
 
-    /// Gauges that must be back at zero once every connection has closed.
-    static let emptyAfterClose = ["parlor_connections", "parlor_subscriptions", "parlor_connected_users"]
+        init(settled: Level?, end: Level?, comparisons: [LevelComparison], afterClose: LevelSample?) {
+            self.settled = settled
+            self.end = end
+            self.comparisons = comparisons
+            self.afterClose = afterClose
+        }
+
+        /// Settled: the window right after the warm-up; end: the last window before the rooms wound
+        /// down (the duration was over at `measuredSeconds`).
+        init(samples: [LevelSample], parameters p: SoakParameters, measuredSeconds: Double, afterClose: LevelSample?) {
+            let settled = Level(samples, from: p.warmupSeconds, to: p.warmupSeconds + p.windowSeconds)
+            let end = Level(samples, from: measuredSeconds - p.windowSeconds, to: measuredSeconds)
+            let comparisons = settled.flatMap { settled in
+                end.map { LevelComparison.compare(settled: settled, end: $0, tolerancePercent: p.tolerancePercent) }
+            } ?? []
+            self.init(settled: settled, end: end, comparisons: comparisons, afterClose: afterClose)
+        }
+    }
 
     let scenario = "soak"
     var context: RunContext
@@ -105,45 +120,10 @@ struct SoakReport: LoadReport {
         lifeFailures = run.failures.snapshot
         checks = run.checks.withLock { $0 }
 
-        // Settled: the window right after the warm-up; end: the last window before the rooms wound down.
-        let p = parameters
-        let settled = Level(samples, from: p.warmupSeconds, to: p.warmupSeconds + p.windowSeconds)
-        let end = Level(samples, from: timing.measuredSeconds - p.windowSeconds, to: timing.measuredSeconds)
-        let comparisons = settled.flatMap { settled in
-            end.map { LevelComparison.compare(settled: settled, end: $0, tolerancePercent: p.tolerancePercent) }
-        } ?? []
-        levels = Levels(settled: settled, end: end, comparisons: comparisons, afterClose: afterClose)
-
-        var problems: [String] = []
-        if counts.livesStarted == 0 { problems.append("no room life started") }
-        if counts.livesFailed > 0 { problems.append("\(counts.livesFailed) room lives failed (\(describeTally(lifeFailures)))") }
-        let errorCount = errorsByCode.values.reduce(0, +)
-        if errorCount > 0 { problems.append("\(errorCount) errors (\(describeTally(errorsByCode)))") }
-        if counts.notResumed > 0 { problems.append("\(counts.notResumed) reconnections with a token did not resume their user") }
-        if checks.membersBehind > 0 { problems.append("\(checks.membersBehind) members did not receive their room's final version") }
-        if checks.nonIncreasingEvents > 0 { problems.append("\(checks.nonIncreasingEvents) room events did not increase the version") }
-        if checks.incompleteVersions > 0 { problems.append("\(checks.incompleteVersions) versions never reached every member") }
-        if checks.droppedVersions > 0 { problems.append("\(checks.droppedVersions) versions were dropped from tracking") }
-        if checks.deletionsMissed > 0 { problems.append("\(checks.deletionsMissed) observers did not see their room deleted") }
-        if checks.endsAfterReply > 0 { problems.append("\(checks.endsAfterReply) unsubscribe replies came before their stream's end") }
-        // A run stopped early by Ctrl-C may not reach its end window; one that ran its course must.
-        if serverPid != nil && comparisons.isEmpty && !context.interrupted {
-            problems.append("the server's levels could not be compared (no samples after the warm-up or at the end)")
-        }
-        for comparison in comparisons where !comparison.withinTolerance {
-            problems.append(
-                String(
-                    format: "%@ moved %+.1f%% from where it settled (%.0f → %.0f), beyond ±%.0f%%", comparison.name,
-                    comparison.changePercent, comparison.settled, comparison.end, p.tolerancePercent))
-        }
-        if let gauges = afterClose?.gauges {
-            for name in Self.emptyAfterClose {
-                if let value = gauges[name], value != 0 {
-                    problems.append("\(name) is \(Int(value)) after every connection closed")
-                }
-            }
-        }
-        self.problems = problems
+        levels = Levels(samples: samples, parameters: parameters, measuredSeconds: timing.measuredSeconds, afterClose: afterClose)
+        problems = Self.problems(
+            counts: counts, errorsByCode: errorsByCode, lifeFailures: lifeFailures, checks: checks, levels: levels,
+            tolerancePercent: parameters.tolerancePercent, serverSampled: serverPid != nil, interrupted: context.interrupted)
     }
 
     var table: String {
