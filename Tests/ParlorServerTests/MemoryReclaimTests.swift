@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import ParlorTestSupport
 import Testing
@@ -49,6 +51,75 @@ import Testing
         // A new wave two seconds after the trim: its close waits for the spacing to pass.
         var next = Self.policy(minimumDrop: 100, spacing: .seconds(10))
         #expect(Self.trims(&next, [1000, 0, 0, 800, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) == [2, 12])
+    }
+
+    @Test func theThresholdsAreInclusive() {
+        // Exactly the minimum number and exactly the share: the drop is large enough.
+        var exact = Self.policy(minimumDrop: 100, dropFraction: 0.5)
+        #expect(Self.trims(&exact, [200, 100, 100]) == [2])
+        // One connection short of either is not.
+        var short = Self.policy(minimumDrop: 100, dropFraction: 0.5)
+        #expect(Self.trims(&short, [200, 101, 101]) == [])
+        // Trimmed at 2; the next wave has closed by 5 (3 s later, too soon) and trims at 6, exactly the
+        // spacing after the first.
+        var spaced = Self.policy(minimumDrop: 100, spacing: .seconds(4))
+        #expect(Self.trims(&spaced, [1000, 0, 0, 1000, 0, 0, 0]) == [2, 6])
+    }
+
+    @Test func connectionsThatCameBackBeforeATrimPostponeIt() {
+        var policy = Self.policy(minimumDrop: 100)
+        // 1,000 close and as many arrive at once (they reuse what the first freed: nothing to give back);
+        // once those have closed too and the count is flat, one trim.
+        #expect(Self.trims(&policy, [1000, 0, 1000, 1000, 0, 0]) == [5])
+    }
+
+    @Test func aTrimCountsItselfAndTheMemoryItGaveBack() throws {
+        let metrics = ServerMetrics()
+        let reclaimer = MemoryReclaimer(
+            configuration: ServerConfiguration.MemoryReclaim(), metrics: metrics, logger: Logger(label: "parlor.test"),
+            connections: { 0 })
+        #expect(Self.counter("parlor_memory_trims_total", metrics) == 0)
+        // 48 MiB of small blocks, written so their pages are resident, then freed but the last: glibc keeps
+        // the freed pages (the block above them holds the heap's top) until a trim hands them back.
+        let blocks = (0..<12_288).compactMap { _ -> UnsafeMutableRawPointer? in
+            let block = malloc(4096)
+            block?.initializeMemory(as: UInt8.self, repeating: 1, count: 4096)
+            return block
+        }
+        try #require(blocks.count == 12_288)
+        for block in blocks.dropLast() { free(block) }
+        defer { free(blocks.last) }
+        let first = reclaimer.trim()
+        let second = reclaimer.trim()
+        #expect(first.bytes >= 16 * 1_048_576, "most of the 48 MiB freed went back to the system: \(first.bytes) bytes")
+        #expect(first.residentAfter > 0)
+        #expect(Self.counter("parlor_memory_trims_total", metrics) == 2)
+        #expect(Self.counter("parlor_memory_returned_bytes_total", metrics) == Double(first.bytes + second.bytes))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aDisabledReclaimerNeverLooks() async {
+        var configuration = ServerConfiguration.MemoryReclaim()
+        configuration.enabled = false
+        configuration.checkInterval = .milliseconds(1)
+        let looked = NIOLockedValueBox(0)
+        let reclaimer = MemoryReclaimer(
+            configuration: configuration, metrics: ServerMetrics(), logger: Logger(label: "parlor.test"),
+            connections: {
+                looked.withLockedValue { $0 += 1 }
+                return 0
+            })
+        // Returns at once (an enabled one runs until cancelled) without counting anything.
+        await reclaimer.run()
+        #expect(looked.withLockedValue { $0 } == 0)
+    }
+
+    /// The value of an unlabelled metric in `metrics`' exposition; nil when it is not there.
+    static func counter(_ name: String, _ metrics: ServerMetrics) -> Double? {
+        let text = String(decoding: metrics.exposition(), as: UTF8.self)
+        for line in text.split(separator: "\n") where line.hasPrefix(name + " ") {
+            return Double(line.dropFirst(name.count + 1))
+        }
+        return nil
     }
 
     /// Over the wire: a server told to trim after 3 closed connections does so once they close, and its
