@@ -19,8 +19,10 @@ import Testing
         try await HardeningFlagsTests.withServer(["--no-persist", "--memory-trim-after", "3"]) { server in
             try await HardeningFlagsTests.holding(4, server.url) {
                 #expect(await eventually { (try? await Self.metric("parlor_connections", server)) == 4 })
+                // The server counts its connections once a second: held past two looks, the peak is seen.
+                try await Task.sleep(for: .milliseconds(2500))
             }
-            // The server counts its connections once a second and trims once the count has stopped falling.
+            // It trims once the count has stopped falling.
             #expect(
                 await eventually(timeout: .seconds(20)) {
                     try? await Task.sleep(for: .milliseconds(200))
@@ -34,6 +36,8 @@ import Testing
         try await HardeningFlagsTests.withServer(["--no-persist", "--memory-trim-after", "0"]) { server in
             try await HardeningFlagsTests.holding(4, server.url) {
                 #expect(await eventually { (try? await Self.metric("parlor_connections", server)) == 4 })
+                // The server counts its connections once a second: held past two looks, the peak is seen.
+                try await Task.sleep(for: .milliseconds(2500))
             }
             #expect(await eventually { (try? await Self.metric("parlor_connections", server)) == 0 })
             // Three looks of the reclaimer's (one a second) after the wave closed: none trimmed.
