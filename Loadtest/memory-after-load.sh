@@ -38,9 +38,9 @@ malloc_totals() {
     sleep 0.5
     tail -n +"$((before + 1))" "$out/$name.server.log" | awk '
         /^Total/ { total = 1 }
-        total && /system bytes/ { system = $4 }
+        total && /system bytes/ { held = $4 }
         total && /in use bytes/ { used = $5 }
-        END { if (total) printf "malloc: %.1f MiB from the system, %.1f MiB in use, %.1f MiB free", system / 1048576, used / 1048576, (system - used) / 1048576 }'
+        END { if (total) printf "malloc: %.1f MiB from the system, %.1f MiB in use, %.1f MiB free\n", held / 1048576, used / 1048576, (held - used) / 1048576 }'
 }
 
 {
