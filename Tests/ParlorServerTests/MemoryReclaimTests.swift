@@ -73,6 +73,19 @@ import Testing
         #expect(Self.trims(&policy, [1000, 0, 1000, 1000, 0, 0]) == [5])
     }
 
+    @Test func aWaveArrivingAgainIsNotInterrupted() {
+        var storm = Self.policy(minimumDrop: 100)
+        // 1,000 dropped at once and reconnect as fast as they can: no trim while they pour back in, and
+        // none once they are back (what the first wave freed is in use again).
+        #expect(Self.trims(&storm, [1000, 1000, 0, 400, 800, 1000, 1000]) == [])
+        // Only 300 came back and stayed: the count holds still again, and what the other 700 freed goes.
+        var partly = Self.policy(minimumDrop: 100)
+        #expect(Self.trims(&partly, [1000, 1000, 0, 300, 300]) == [4])
+        // Steady churn after a wave (a few connections a second, well under a twentieth of the drop) is still.
+        var churning = Self.policy(minimumDrop: 100)
+        #expect(Self.trims(&churning, [1000, 1000, 100, 104, 101]) == [3])
+    }
+
     @Test func aTrimCountsItselfAndTheMemoryItGaveBack() throws {
         let metrics = ServerMetrics()
         let reclaimer = MemoryReclaimer(
