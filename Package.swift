@@ -6,6 +6,7 @@
 //
 //   parlor-server → ParlorServer → ParlorWire → ParlorRules
 //                   ParlorServer → ParlorMedia (image files: avatars)
+//                   ParlorServer → CMalloc (the C library's allocator: heap usage, giving memory back)
 //                   ParlorServer → WebSocketCore → SystemTLS → CSystemTLS (OpenSSL)
 //                                  WebSocketCore → CZlib (zlib)
 //                   ParlorServer → ParlorMedia → CTurboJPEG (libjpeg-turbo); ParlorServer → ParlorPlaces
@@ -63,6 +64,7 @@ let package = Package(
             path: "Sources/CTurboJPEG",
             linkerSettings: [.linkedLibrary("turbojpeg")]
         ),
+        .target(name: "CMalloc", path: "Sources/CMalloc"),
 
         // MARK: Transport
 
@@ -90,7 +92,7 @@ let package = Package(
         .target(
             name: "ParlorServer",
             dependencies: [
-                "ParlorWire", "ParlorRules", "ParlorMedia", "ParlorPlaces", "WebSocketCore", "SystemTLS",
+                "ParlorWire", "ParlorRules", "ParlorMedia", "ParlorPlaces", "WebSocketCore", "SystemTLS", "CMalloc",
                 nio, nioPosix, nioHTTP1, nioConcurrencyHelpers, logging,
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -165,6 +167,7 @@ let package = Package(
                 "ParlorClient", "ParlorTerminal", "ParlorRules", "ParlorWire", "ParlorPlaces", "WebSocketCore", "ParlorTestSupport", nio,
                 nioConcurrencyHelpers, argumentParser,
             ]),
+        .testTarget(name: "ParlorLoadTests", dependencies: ["ParlorLoad"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

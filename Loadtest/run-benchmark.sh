@@ -13,15 +13,9 @@
 # e.g. its memory per idle connection: SERVER=node Loadtest/run-benchmark.sh idle-node -- idle --connections 19700 …
 set -euo pipefail
 name=$1; shift
-server_args=()
-while [ $# -gt 0 ] && [ "$1" != "--" ]; do server_args+=("$1"); shift; done
-[ "${1:-}" = "--" ] && shift
-out=${BENCH_OUT:-/tmp/parlor-bench}
-load=${BIN:-.build/release}/parlor-load
-mkdir -p "$out"
 . "$(dirname "$0")/servers.sh"
-ulimit -n "$(ulimit -Hn)"
-trap stop_server EXIT
+prepare_benchmark "$@"
+set -- ${scenario_args[@]+"${scenario_args[@]}"}
 start_server "${SERVER:-parlor}" "$out/$name.server" ${server_args[@]+"${server_args[@]}"} || exit 1
 {
     echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) $(nproc) cores; uptime before: $(uptime)"

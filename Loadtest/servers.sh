@@ -11,6 +11,10 @@
 #       stop_server removes). Waits for its `listening on HOST:PORT` line, then sets server_pid,
 #       server_port and server_command. Fails, showing the log, if the server stops or takes 30 s.
 #   stop_server          SIGTERM, wait for it to exit, remove its scratch directory.
+#   prepare_benchmark [SERVER FLAGS…] -- [SCENARIO FLAGS…]
+#                        Splits the arguments at -- into server_args and scenario_args, sets out
+#                        ($BENCH_OUT, default /tmp/parlor-bench; created) and load (parlor-load in $BIN or
+#                        .build/release), raises `ulimit -n` to the hard limit and stops the server on exit.
 #   cpu_ticks PID        user + system CPU time of PID so far, in clock ticks (/proc/PID/stat).
 #
 # Both processes need a descriptor per connection: callers raise `ulimit -n` to the hard limit first.
@@ -69,4 +73,16 @@ stop_server() {
 
 cpu_ticks() {
     awk '{ print $14 + $15 }' "/proc/$1/stat"
+}
+
+prepare_benchmark() {
+    server_args=()
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do server_args+=("$1"); shift; done
+    [ "${1:-}" = "--" ] && shift
+    scenario_args=("$@")
+    out=${BENCH_OUT:-/tmp/parlor-bench}
+    load=${BIN:-.build/release}/parlor-load
+    mkdir -p "$out"
+    ulimit -n "$(ulimit -Hn)"
+    trap stop_server EXIT
 }

@@ -9,6 +9,11 @@ import Synchronization
 /// version it skipped. A version's record is made by whichever comes first, the reply or the first
 /// member to see it, and is dropped once the reply is in and every member has it, so the tracker holds
 /// only versions still in flight.
+///
+/// A member that leaves the stream (its connection dropped, or it unsubscribed) is lost: versions stop
+/// waiting for it. One that comes back (`memberReturned`, before it observes again) is counted again
+/// from its first event on — which may repeat the version it last saw — for versions nobody knew of
+/// when it returned; its versions must still only go up.
 final class FanOutTracker: Sendable {
     /// What one room looked like at the end of a run.
     struct Outcome: Codable, Sendable {
@@ -51,6 +56,17 @@ final class FanOutTracker: Sendable {
         var highestReply = 0
         var records: [Int: Record] = [:]
         var aliveCount: Int
+        /// Members that were lost and observe again: their next event brings them back.
+        var returning: [Bool]
+        /// A member that came back counts only for versions after this one (0: every version).
+        var countsAfter: [Int]
+        var maxCountsAfter = 0
+
+        /// Members alive but not counted for `version` (they came back after it was known).
+        func uncounted(_ version: Int) -> Int {
+            guard version <= maxCountsAfter else { return 0 }
+            return seen.indices.count { !lost[$0] && countsAfter[$0] >= version }
+        }
     }
 
     let memberCount: Int
@@ -62,8 +78,11 @@ final class FanOutTracker: Sendable {
     init(memberCount: Int, fanOut: LatencyRecorder) {
         self.memberCount = memberCount
         self.fanOut = fanOut
-        state = Mutex(State(seen: Array(repeating: 0, count: memberCount), lost: Array(repeating: false, count: memberCount),
-                            aliveCount: memberCount))
+        state = Mutex(
+            State(
+                seen: Array(repeating: 0, count: memberCount), lost: Array(repeating: false, count: memberCount),
+                aliveCount: memberCount, returning: Array(repeating: false, count: memberCount),
+                countsAfter: Array(repeating: 0, count: memberCount)))
     }
 
     func setCode(_ code: String) {
@@ -75,19 +94,36 @@ final class FanOutTracker: Sendable {
         var completed: [Duration] = []
         let allCaughtUp = state.withLock { state -> Bool in
             let previous = state.seen[member]
+            if state.returning[member] {
+                // The first event after observing again is the current version: it may equal the last one seen.
+                guard version >= previous else {
+                    state.nonIncreasing += 1
+                    return false
+                }
+                state.seen[member] = version
+                state.returning[member] = false
+                state.lost[member] = false
+                state.aliveCount += 1
+                // Versions already known were counted without this member; it counts from the next one on.
+                let horizon = max(state.highestReply, state.seen.max() ?? 0)
+                state.countsAfter[member] = horizon
+                state.maxCountsAfter = max(state.maxCountsAfter, horizon)
+                return false
+            }
             guard version > previous else {
                 state.nonIncreasing += 1
                 return false
             }
             state.seen[member] = version
-            guard let baseline = state.baseline else { return false }
+            // A lost member's events (an unsubscribe crossing a change) are checked, not counted.
+            guard !state.lost[member], let baseline = state.baseline else { return false }
             let caughtUpNow =
                 previous < baseline && version >= baseline
                 && state.seen.indices.allSatisfy { state.lost[$0] || state.seen[$0] >= baseline }
-            let first = max(previous, baseline) + 1
+            let first = max(previous, baseline, state.countsAfter[member]) + 1
             if first <= version {
                 for tracked in first...version {
-                    var record = state.records[tracked] ?? Record(remaining: state.aliveCount)
+                    var record = state.records[tracked] ?? Record(remaining: state.aliveCount - state.uncounted(tracked))
                     record.remaining -= 1
                     if record.remaining > 0 {
                         state.records[tracked] = record
@@ -126,7 +162,9 @@ final class FanOutTracker: Sendable {
                 state.records[version] = record
                 return nil
             }
-            let remaining = state.seen.indices.count { !state.lost[$0] && state.seen[$0] < version }
+            let remaining = state.seen.indices.count {
+                !state.lost[$0] && state.seen[$0] < version && state.countsAfter[$0] < version
+            }
             guard remaining > 0 else { return nil }
             state.records[version] = Record(scheduled: scheduled, remaining: remaining)
             Self.bound(&state)
@@ -148,10 +186,13 @@ final class FanOutTracker: Sendable {
     /// Member `member`'s connection ended early: versions no longer wait for it.
     func memberLost(_ member: Int) {
         let ready = state.withLock { state -> Bool in
-            guard !state.lost[member] else { return false }
+            guard !state.lost[member] else {
+                state.returning[member] = false
+                return false
+            }
             state.lost[member] = true
             state.aliveCount -= 1
-            for (version, var record) in state.records where state.seen[member] < version {
+            for (version, var record) in state.records where state.seen[member] < version && state.countsAfter[member] < version {
                 record.remaining -= 1
                 // Complete only because members were lost: no latency to report.
                 state.records[version] = record.remaining <= 0 && record.scheduled != nil ? nil : record
@@ -160,6 +201,14 @@ final class FanOutTracker: Sendable {
             return state.seen.indices.allSatisfy { state.lost[$0] || state.seen[$0] >= baseline }
         }
         if ready { caughtUp.open(true) }
+    }
+
+    /// Member `member`, lost, is about to observe the room again: its next event brings it back.
+    func memberReturned(_ member: Int) {
+        state.withLock { state in
+            guard state.lost[member] else { return }
+            state.returning[member] = true
+        }
     }
 
     /// Versions still in flight (the drain waits for none).

@@ -20,12 +20,21 @@ struct ProcessStats: Sendable {
 
     /// Resident set size in bytes (`VmRSS`).
     var residentBytes: Int? {
+        statusField("VmRSS").map { $0 * 1024 }
+    }
+
+    /// Threads of the process right now (`Threads`).
+    var threads: Int? {
+        statusField("Threads")
+    }
+
+    /// The first number of a `/proc/PID/status` line (`VmRSS:   40960 kB` → 40960).
+    private func statusField(_ name: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") })
         else { return nil }
-        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard fields.count >= 2, let kibibytes = Int(fields[1]) else { return nil }
-        return kibibytes * 1024
+        let fields = line.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        return fields.first.flatMap { Int($0) }
     }
 
     /// User plus system CPU time, in seconds.

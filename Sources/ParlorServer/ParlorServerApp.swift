@@ -166,6 +166,7 @@ public final class ParlorServer: Service, Sendable {
                 }
                 group.addTask { await self.sweepAbandonedGames() }
                 group.addTask { await self.untilStopped { await self.services.runTimers() } }
+                group.addTask { await self.untilStopped { await MemoryReclaimer(self.services) { self.listener.connectionCount }.run() } }
             }
         } onGracefulShutdown: {
             self.beginGracefulShutdown()

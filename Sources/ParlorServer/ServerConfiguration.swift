@@ -40,6 +40,8 @@ public struct ServerConfiguration: Sendable {
     public var photoQuiz = PhotoQuizConfiguration()
     /// The operators' listener and what guards `/metrics`.
     public var admin = Admin()
+    /// When the server gives memory that closed connections freed back to the system.
+    public var memory = MemoryReclaim()
 
     public struct Limits: Sendable {
         /// Connections held at once; more are closed as they arrive. Nil: as many as the process's
@@ -91,6 +93,27 @@ public struct ServerConfiguration: Sendable {
         /// `/healthz` writes to the store to learn whether it can, when nothing has been written for this
         /// long; in between it reports how the last write went (a failed save makes it unhealthy).
         public var storeProbeInterval: TimeAmount = .seconds(5)
+
+        public init() {}
+    }
+
+    /// Connections come and go in waves (a reconnect storm, an evening's peak, a flood from one
+    /// address); what they freed stays with the C library's allocator, counted in the server's resident
+    /// memory, until it is handed back. The server hands it back once the open connections have fallen
+    /// well below their peak since the last time: both a number and a share must be met, so steady
+    /// churn never triggers it.
+    public struct MemoryReclaim: Sendable {
+        /// Off: freed memory stays with the allocator for reuse.
+        public var enabled = true
+        /// How often the open connections are counted.
+        public var checkInterval: TimeAmount = .seconds(1)
+        /// Give memory back once the open connections are at least this many below their peak…
+        public var minimumDrop: Int = 1000
+        /// …and at least this share of it (0.5: half of the peak's connections have gone).
+        public var dropFraction: Double = 0.5
+        /// At most once per this long: handing memory back walks every arena under its lock, which
+        /// holds up allocations on other threads for milliseconds.
+        public var minimumSpacing: TimeAmount = .seconds(10)
 
         public init() {}
     }

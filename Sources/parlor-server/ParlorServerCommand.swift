@@ -54,6 +54,10 @@ struct ParlorServerCommand: AsyncParsableCommand {
     @Flag(help: "Keep everything in memory only (benchmarks): a restart loses every room.")
     var noPersist = false
 
+    @Option(
+        help: "Connections that must have closed (and at least half of those open at the peak) before the server hands the memory they freed back to the system; 0: never.")
+    var memoryTrimAfter: Int = 1000
+
     @Option(help: "Hours after which a room with nobody connected and no change is deleted.")
     var roomExpiryHours: Double = 24
 
@@ -138,6 +142,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
         guard unjoinedExpiryMinutes > 0 else {
             throw ValidationError("--unjoined-expiry-minutes must be positive (got \(unjoinedExpiryMinutes)).")
         }
+        guard memoryTrimAfter >= 0 else { throw ValidationError("--memory-trim-after cannot be negative (0: never).") }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be positive.") }
         guard maxQuizzes > 0 else { throw ValidationError("--max-quizzes must be positive (got \(maxQuizzes)).") }
         guard maxConnectionsPerAddress >= 0 else { throw ValidationError("--max-connections-per-address cannot be negative (0: no cap).") }
@@ -200,6 +205,8 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.roomExpiry = .nanoseconds(Int64(roomExpiryHours * 3_600_000_000_000))
         configuration.unjoinedGameExpiry = .nanoseconds(Int64(unjoinedExpiryMinutes * 60_000_000_000))
         configuration.limits.maxRooms = maxRooms
+        configuration.memory.enabled = memoryTrimAfter > 0
+        configuration.memory.minimumDrop = max(1, memoryTrimAfter)
         configuration.limits.maxConnections = maxConnections
         configuration.limits.maxConnectionsPerAddress = maxConnectionsPerAddress > 0 ? maxConnectionsPerAddress : nil
         configuration.limits.maxGamesPerUser = maxGamesPerUser

@@ -119,6 +119,54 @@ import Testing
         #expect(report["notResumed"] as? Int == 0)
     }
 
+    /// A short soak: rooms are created, played, finished and abandoned, members drop and resume,
+    /// spectators unsubscribe and observe again — every rooms invariant holds, and the server's gauges
+    /// are back at zero once the generator has gone.
+    @Test func soakChurnsRoomsAndKeepsEveryInvariant() async throws {
+        // Abandoned rooms expire after 18 s, as a long soak needs them to.
+        let server = try await ServerProcess.start(["--room-expiry-hours", "0.005"])
+        let (result, report) = try await load([
+            "soak", "--url", server.url, "--server-pid", "\(server.process.pid)", "--rooms", "4", "--players", "3",
+            "--spectators", "1", "--interval", "0.05", "--duration", "20", "--warmup", "6", "--window", "6",
+            "--sample-interval", "1", "--drop-chance", "0.5", "--unsubscribe-chance", "0.5", "--seed", "11",
+            // Four rooms hold about 16 connections: one room between lives moves the descriptors by a tenth.
+            // The 5 % the soak holds a long run to needs a load that is steady in aggregate.
+            "--tolerance", "25",
+        ])
+        await server.stop()
+        #expect(result.status == 0, "stdout:\n\(result.stdout)\nstderr:\n\(result.stderr)")
+        #expect((report["problems"] as? [String])?.isEmpty == true)
+        #expect((report["errorsByCode"] as? [String: Int])?.isEmpty == true)
+        #expect((report["lifeFailures"] as? [String: Int])?.isEmpty == true)
+
+        let counts = try #require(report["counts"] as? [String: Any])
+        let fates = try #require(counts["fates"] as? [String: Int])
+        for fate in ["finished", "left", "disconnected"] {
+            #expect((fates[fate] ?? 0) > 0, "some room lives ended \(fate): \(fates)")
+        }
+        let drops = try #require(counts["drops"] as? Int)
+        #expect(drops > 0)
+        #expect(counts["resumes"] as? Int == drops, "every dropped member came back")
+        #expect(counts["notResumed"] as? Int == 0)
+        let unsubscribes = try #require(counts["unsubscribes"] as? Int)
+        #expect(unsubscribes > 0 && counts["resubscribes"] as? Int == unsubscribes)
+        #expect(counts["requests"] as? Int == counts["replies"] as? Int)
+
+        let checks = try #require(report["checks"] as? [String: Int])
+        #expect((checks["roomsChecked"] ?? 0) > 0)
+        for name in ["membersBehind", "nonIncreasingEvents", "incompleteVersions", "droppedVersions", "deletionsMissed", "endsAfterReply"] {
+            #expect(checks[name] == 0, "\(name): \(checks)")
+        }
+
+        let levels = try #require(report["levels"] as? [String: Any])
+        let comparisons = try #require(levels["comparisons"] as? [[String: Any]])
+        #expect(comparisons.count == 3, "memory, descriptors and threads were compared: \(levels)")
+        let afterClose = try #require((levels["afterClose"] as? [String: Any])?["gauges"] as? [String: Double])
+        #expect(afterClose["parlor_connections"] == 0)
+        #expect(afterClose["parlor_subscriptions"] == 0)
+        #expect(afterClose["parlor_connected_users"] == 0)
+    }
+
     @Test func refusesBeforeStartingWhenTheOpenFileLimitIsTooLow() async throws {
         // Two million connections exceed any open-file limit Linux allows (fs.nr_open is 1,048,576 by
         // default); the generator must say so and stop before connecting anywhere.

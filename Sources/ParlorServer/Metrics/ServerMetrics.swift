@@ -14,6 +14,11 @@ final class ServerMetrics: Sendable {
     let subscriptions: CoreMetrics.Gauge
     /// From a version's publication to its frame being handed to a subscriber's connection.
     let broadcastLatency: CoreMetrics.Timer
+    /// Users with at least one open connection (refreshed at scrape time): 0 once everyone has gone.
+    let connectedUsers: CoreMetrics.Gauge
+    /// Times the server gave freed memory back to the system, and how much resident memory that returned.
+    let memoryTrims: CoreMetrics.Counter
+    let memoryReturned: CoreMetrics.Counter
 
     private struct OperationKey: Hashable {
         let name: String
@@ -37,6 +42,9 @@ final class ServerMetrics: Sendable {
         connections = Meter(label: "parlor_connections", factory: factory)
         subscriptions = CoreMetrics.Gauge(label: "parlor_subscriptions", factory: factory)
         broadcastLatency = CoreMetrics.Timer(label: "parlor_broadcast_latency_seconds", factory: factory)
+        connectedUsers = CoreMetrics.Gauge(label: "parlor_connected_users", factory: factory)
+        memoryTrims = CoreMetrics.Counter(label: "parlor_memory_trims_total", factory: factory)
+        memoryReturned = CoreMetrics.Counter(label: "parlor_memory_returned_bytes_total", factory: factory)
     }
 
     /// Counts one operation by name and outcome (`ok` or the error code) and records how long it took.

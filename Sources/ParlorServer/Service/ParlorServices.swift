@@ -96,6 +96,7 @@ final class ParlorServices: Sendable {
     func refreshGauges() {
         for game in games { metrics.recordLiveGames(game.count, of: game.kind) }
         metrics.subscriptions.record(games.reduce(0) { $0 + $1.subscriberCount } + catalog.feed.subscriberCount)
+        metrics.connectedUsers.record(presence.connectedUsers)
     }
 
     /// Deletes games nobody is connected to that have not changed for the configured time (where their
