@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct MemoryTrimFlagTests {
     /// The value of an unlabelled metric on the server's `/metrics`; nil when it is not there.
     static func metric(_ name: String, _ server: ServerProcess) async throws -> Double? {
-        let (status, _, body) = try await HardeningFlagsTests.curl(["http://127.0.0.1:\(server.port)/metrics"])
+        let (status, _, body) = try await curl(["http://127.0.0.1:\(server.port)/metrics"])
         guard status == 200 else { return nil }
         for line in body.split(separator: "\n") where line.hasPrefix(name + " ") {
             return Double(line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces))
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func aClosedWaveOfConnectionsTrimsOnceItIsAsLargeAsTheFlagSays() async throws {
-        try await HardeningFlagsTests.withServer(["--no-persist", "--memory-trim-after", "3"]) { server in
+        try await ServerProcess.with(["--no-persist", "--memory-trim-after", "3"]) { server in
             try await HardeningFlagsTests.holding(4, server.url) {
                 #expect(await eventually { (try? await Self.metric("parlor_connections", server)) == 4 })
                 // The server counts its connections once a second: held past two looks, the peak is seen.
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func zeroNeverTrims() async throws {
-        try await HardeningFlagsTests.withServer(["--no-persist", "--memory-trim-after", "0"]) { server in
+        try await ServerProcess.with(["--no-persist", "--memory-trim-after", "0"]) { server in
             try await HardeningFlagsTests.holding(4, server.url) {
                 #expect(await eventually { (try? await Self.metric("parlor_connections", server)) == 4 })
                 // The server counts its connections once a second: held past two looks, the peak is seen.
