@@ -82,6 +82,36 @@ import Testing
         }
     }
 
+    /// Two players whose connections close together are shown away in one publication, not two; a
+    /// settle that changes nothing the game shows publishes nothing.
+    @Test func playersLeavingTogetherCostTheGameOnePublication() async throws {
+        let clock = ManualClock()
+        try await withParlor(clock: clock) { parlor in
+            try await parlor.connect { ann in
+                let annID = try #require(ann.userId)
+                let (sub, others) = try await parlor.connect { (bo: JSONConnection) async throws -> (Int, [String]) in
+                    try await parlor.connect { (cy: JSONConnection) async throws -> (Int, [String]) in
+                        let code = try await RoomFlowTests.seat(ann, [bo, cy])
+                        let sub = try #require(try await ann.call("observeRoom", ["code": code]).result?["subscription"] as? Int)
+                        _ = try await ann.nextEvent(sub: sub)
+                        #expect(try Self.shown(try await ann.nextPresence(sub: sub)).online.values.allSatisfy { $0 })
+                        return (sub, [try #require(bo.userId), try #require(cy.userId)])
+                    }
+                }
+                for other in others {
+                    let user = try #require(UserID(other))
+                    await eventually { !parlor.services.presence.isConnected(user) }
+                }
+                for _ in 0..<3 { await Self.pass(1, clock, parlor) }
+                await Self.pass(3, clock, parlor)
+                #expect(try Self.shown(try await ann.nextPresence(sub: sub)).online == [annID: true, others[0]: false, others[1]: false])
+                await Self.pass(10, clock, parlor)
+                await #expect(throws: TestTimeout.self) { try await ann.nextPresence(sub: sub, timeout: .milliseconds(300)) }
+                #expect(parlor.services.host(RummyGame.self).gamePresence.trackedGames == 1)
+            }
+        }
+    }
+
     @Test func everyKindOfGameCarriesPresenceAfterItsFirstView() async throws {
         try await withParlor(configure: { LobbyFixture.configure(&$0) }) { parlor in
             try await parlor.connect { ann in
