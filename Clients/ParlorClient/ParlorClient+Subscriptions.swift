@@ -57,6 +57,8 @@ extension ParlorClient {
             switch effect {
             case .room, .lobby, .match, .quiz:
                 Self.yield(effect)
+            case .presence(let presence):
+                presences.send(presence)
             case .finish(let sinks):
                 for sink in sinks {
                     switch sink {
@@ -98,7 +100,7 @@ extension ParlorClient {
             for sink in sinks { sink.yield(match) }
         case .quiz(let sinks, let quiz):
             for sink in sinks { sink.yield(quiz) }
-        case .finish, .resubscribe, .malformed:
+        case .presence, .finish, .resubscribe, .malformed:
             break
         }
     }

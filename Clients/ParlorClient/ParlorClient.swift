@@ -27,6 +27,7 @@ public final class ParlorClient: Sendable {
     public let configuration: ParlorClientConfiguration
     let state: NIOLockedValueBox<ClientState>
     let states = StateBroadcast<ConnectionState>(.connecting)
+    let presences = StateBroadcast<PresenceView?>(nil)
     var logger: Logger { configuration.logger }
 
     public init(configuration: ParlorClientConfiguration = ParlorClientConfiguration()) {
@@ -41,6 +42,11 @@ public final class ParlorClient: Sendable {
 
     /// The current state, then every change, until the client closes.
     public func connectionStates() -> AsyncStream<ConnectionState> { states.stream() }
+
+    /// Who of the players is connected, as the `presence` events of the games this client follows say:
+    /// the newest one (nil before any), then every new one, until the client closes. A client that
+    /// follows several games gets all of theirs; each names its players.
+    public func presenceUpdates() -> AsyncStream<PresenceView?> { presences.stream() }
 
     /// The signed-in user, once the first `hello` has been answered.
     public var userId: UserID? { state.withLockedValue { $0.userId } }
@@ -239,6 +245,7 @@ public final class ParlorClient: Sendable {
         for (waiter, outcome) in pending { waiter.resume(returning: outcome) }
         carryOut(effects, on: nil)
         states.finish(with: .closed(reason: reason))
+        presences.finish(with: presences.current)
     }
 
     /// Sleeps `duration` through the injected sleep, or less if the client is closed meanwhile.

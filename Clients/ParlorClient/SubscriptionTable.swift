@@ -24,6 +24,8 @@ struct SubscriptionTable: Sendable {
         case lobby([AsyncStream<LobbyUpdate>.Continuation], LobbyUpdate)
         case match([AsyncStream<MatchView?>.Continuation], MatchView?)
         case quiz([AsyncStream<QuizView?>.Continuation], QuizView?)
+        /// Who of a followed game's players is connected (beside its views, without a version).
+        case presence(PresenceView)
         case finish([Sink])
         /// The server ended a subscription nobody asked to end, the target still existing: subscribe
         /// again on this connection.
@@ -159,6 +161,13 @@ struct SubscriptionTable: Sendable {
                 return deliver(playerWords: words, to: &entry)
             } catch {
                 return [.malformed("a private lobby event for \(target) could not be read (\(error))")]
+            }
+        case .presence?:
+            do {
+                guard let presence = try WireJSON.decode(ServerFrame.Event<PresenceView>.self, from: frame).data else { return [] }
+                return [.presence(presence)]
+            } catch {
+                return [.malformed("a presence event for \(target) could not be read (\(error))")]
             }
         default:
             return []

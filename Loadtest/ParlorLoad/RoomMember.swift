@@ -217,6 +217,8 @@ struct RoomMember: Sendable {
             run.errors.add("\(run.parameters.game.noun.uppercased())_DELETED (generator: the \(run.parameters.game.noun)'s stream said it was deleted)")
         case .event(_, "end", _):
             run.errors.add("SUBSCRIPTION_ENDED (generator: the \(run.parameters.game.noun)'s stream ended)")
+        case .event(_, "presence", _):
+            break  // Who is connected, beside the versions: not a version, so not measured.
         case .event(_, let name, _):
             run.errors.add("UNEXPECTED_EVENT \(name)")
         case .reply(let id, let version, let error):

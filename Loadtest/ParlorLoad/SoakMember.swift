@@ -163,6 +163,8 @@ final class SoakMember: Sendable {
             if !expected && !tearingDown.load(ordering: .acquiring) {
                 run.errors.add("SUBSCRIPTION_ENDED (generator: a stream ended that nobody ended)")
             }
+        case .event(_, "presence", _):
+            break  // Who is connected, beside the versions: not a version, so not measured.
         case .event(_, let name, _):
             run.errors.add("UNEXPECTED_EVENT \(name)")
         case .reply:

@@ -3,7 +3,8 @@ import Testing
 
 /// The interactive view, driven for real: `Scripts/terminal-tmux.sh` runs two `parlor` terminals in tmux
 /// against the server and checks, from what tmux captures of their screens, that each sees the other's
-/// ready toggles live, that a resize redraws, and that quitting (q or Ctrl-C) restores the terminal.
+/// ready toggles live and the other going away and coming back (the presence dots), that a resize
+/// redraws, and that quitting (q or Ctrl-C) restores the terminal.
 @Suite("parlor in tmux", .serialized, .timeLimit(.minutes(3)))
 struct TerminalTmuxTests {
     @Test("Two terminals in one room see each other's ready toggles live")

@@ -85,9 +85,45 @@ struct ClientPartsTests {
             case .quiz(let sinks, let quiz): "quiz v\(quiz.map { String($0.version) } ?? "nil") to \(sinks.count)"
             case .finish(let sinks): "finish \(sinks.count)"
             case .resubscribe(let target): "resubscribe \(target)"
+            case .presence(let presence): "presence " + presence.players.map { $0.online ? "●" : "○" }.joined()
             case .malformed: "malformed"
             }
         }
+    }
+
+    @Test("Presence events pass through whole, whatever the version; an unreadable one is reported, not delivered")
+    func presenceEvents() throws {
+        var table = SubscriptionTable()
+        let target = SubscriptionTarget.room(code: "ROOM01")
+        let (_, continuation) = AsyncStream.makeStream(of: GameRoom?.self)
+        _ = table.addSink(.room(continuation), for: target)
+        table.bind(target, to: 7)
+        #expect(collect(table.receive(sub: 7, event: .room, frame: try roomFrame(sub: 7, version: 3), generation: 1)) == ["room v3 to 1"])
+        let ann = try #require(UserID("00000000-0000-4000-8000-00000000000a"))
+        let bo = try #require(UserID("00000000-0000-4000-8000-00000000000b"))
+        func presence(_ annOnline: Bool, _ boOnline: Bool) -> [UInt8] {
+            let view = PresenceView(players: [PresenceView.Player(userId: ann, online: annOnline), PresenceView.Player(userId: bo, online: boOnline)])
+            return EventMessage.frame(subscription: 7, event: .presence, data: view.encoded)
+        }
+        #expect(collect(table.receive(sub: 7, event: .presence, frame: presence(true, true), generation: 1)) == ["presence ●●"])
+        #expect(collect(table.receive(sub: 7, event: .presence, frame: presence(true, false), generation: 1)) == ["presence ●○"])
+        // The room has not changed: the same version is still dropped.
+        #expect(collect(table.receive(sub: 7, event: .room, frame: try roomFrame(sub: 7, version: 3), generation: 1)) == [])
+        let broken = EventMessage.frame(subscription: 7, event: .presence, data: EncodedJSON(trustedBytes: Array(#"{"players":7}"#.utf8)))
+        #expect(collect(table.receive(sub: 7, event: .presence, frame: broken, generation: 1)) == ["malformed"])
+        // Another subscription's presence is not this one's.
+        #expect(table.receive(sub: 8, event: .presence, frame: presence(false, false), generation: 1).isEmpty)
+    }
+
+    @Test("A presence view is written as JSONEncoder writes it, and read back")
+    func presenceViewBytes() throws {
+        let view = PresenceView(players: [
+            PresenceView.Player(userId: try #require(UserID("00000000-0000-4000-8000-00000000000a")), online: true),
+            PresenceView.Player(userId: try #require(UserID("00000000-0000-4000-8000-00000000000b")), online: false),
+        ])
+        #expect(view.encoded == (try EncodedJSON(view)))
+        #expect(try WireJSON.decode(PresenceView.self, from: view.encoded.bytes) == view)
+        #expect(view.isOnline(view.players[1].userId) == false && PresenceView(players: []).isOnline(view.players[0].userId) == nil)
     }
 
     @Test("Snapshots are delivered once per newer version; deletion is nil, then the end")

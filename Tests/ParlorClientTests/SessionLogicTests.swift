@@ -39,6 +39,15 @@ struct SessionLogicTests {
         #expect(session.handle(.line("quit")) == SessionLogic.Step(ending: .quit))
     }
 
+    @Test("Who is connected reaches the screen and nothing else: no line for a script, no action")
+    func presence() throws {
+        var session = logic(.scripted, room: try RoomFixtures.lobby())
+        let view = PresenceView(players: [PresenceView.Player(userId: RoomFixtures.ann, online: false)])
+        #expect(session.handle(.presence(view)) == SessionLogic.Step())
+        #expect(session.screen.presence == view)
+        #expect(RoomScreen.text(session.screen, width: 72, height: 30).contains("  ○ ★ Ann       ✓ ready"))
+    }
+
     @Test("Leaving and deletion end the session, with a farewell on the terminal")
     func endings() throws {
         var session = logic(.interactive, room: try RoomFixtures.lobby())

@@ -58,6 +58,50 @@ final class RecordingOutput: FeedOutput, @unchecked Sendable {
         #expect(outputs.map(\.broadcasts).reduce(0, +) == 2)
     }
 
+    private func presence(_ sequence: Int) -> FeedPresence {
+        FeedPresence(sequence: sequence, frame: PreparedMessage(text: "here\(sequence)"))
+    }
+
+    /// Presence travels beside the versions: after the current version for a new subscriber, newest
+    /// only, the newest one pending for a slow reader, and never counted as a broadcast.
+    @Test func presenceFollowsTheCurrentVersionAndASlowReaderKeepsOnlyTheNewest() throws {
+        let loop = EmbeddedEventLoop()
+        let feed = Feed()
+        feed.publish(version(1))
+        feed.publish(presence(1))
+        let early = RecordingOutput(loop: loop)
+        let earlySubscription = feed.attach(try #require(feed.grant(user: nil)), to: early)
+        loop.run()
+        #expect(early.flushes == [["v1", "here1"]])
+        feed.publish(presence(3))
+        feed.publish(presence(2))
+        feed.publish(presence(3))
+        loop.run()
+        #expect(early.frames == ["v1", "here1", "here3"])
+        #expect(early.broadcasts == 0)
+
+        early.writable = false
+        feed.publish(version(2))
+        for sequence in 4...20 { feed.publish(presence(sequence)) }
+        loop.run()
+        #expect(early.frames == ["v1", "here1", "here3"])
+        early.writable = true
+        #expect(earlySubscription.writable())
+        early.flush()
+        #expect(early.frames == ["v1", "here1", "here3", "v2", "here20"])
+        #expect(!earlySubscription.writable())
+
+        // A subscriber that comes later gets the newest of each; one whose topic ended gets nothing more.
+        let late = RecordingOutput(loop: loop)
+        _ = feed.attach(try #require(feed.grant(user: nil)), to: late)
+        loop.run()
+        #expect(late.flushes == [["v2", "here20"]])
+        feed.end(with: [PreparedMessage(text: "end")])
+        feed.publish(presence(21))
+        loop.run()
+        #expect(late.frames == ["v2", "here20", "end"])
+    }
+
     @Test func olderOrRepeatedVersionsAreNeverSent() throws {
         let loop = EmbeddedEventLoop()
         let feed = Feed()

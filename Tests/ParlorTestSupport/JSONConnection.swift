@@ -53,14 +53,25 @@ public final class JSONConnection: @unchecked Sendable {
         }
     }
 
-    /// The next event of subscription `sub` (buffered ones first).
+    /// The next event of subscription `sub` (buffered ones first) that is not a `presence` event: a
+    /// game's stream carries who is connected beside its views, and tests of the views read past it
+    /// (it stays buffered for `nextPresence`).
     public func nextEvent(sub: Int, timeout: Duration = .seconds(5)) async throws -> [String: Any] {
-        if let index = pendingEvents.firstIndex(where: { ($0["sub"] as? Int) == sub }) {
+        try await nextEvent(sub: sub, timeout: timeout) { $0["event"] as? String != "presence" }
+    }
+
+    /// The next `presence` event of subscription `sub` (buffered ones first).
+    public func nextPresence(sub: Int, timeout: Duration = .seconds(5)) async throws -> [String: Any] {
+        try await nextEvent(sub: sub, timeout: timeout) { $0["event"] as? String == "presence" }
+    }
+
+    private func nextEvent(sub: Int, timeout: Duration, where wanted: ([String: Any]) -> Bool) async throws -> [String: Any] {
+        if let index = pendingEvents.firstIndex(where: { ($0["sub"] as? Int) == sub && wanted($0) }) {
             return pendingEvents.remove(at: index)
         }
         while true {
             let frame = try await nextFrame(timeout: timeout)
-            if (frame["sub"] as? Int) == sub { return frame }
+            if (frame["sub"] as? Int) == sub, wanted(frame) { return frame }
             pendingEvents.append(frame)
         }
     }

@@ -21,6 +21,8 @@ public struct LobbyScreenState: Sendable, Equatable {
     /// Who this terminal is signed in as.
     public var me: UserID?
     public var connection: ConnectionState = .connecting
+    /// Who of the players is connected, as the server last said (nil until it has).
+    public var presence: PresenceView?
     public var message: Message?
     /// What has been typed since the last Enter.
     public var input = ""

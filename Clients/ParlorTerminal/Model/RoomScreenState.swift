@@ -30,6 +30,8 @@ public struct RoomScreenState: Sendable, Equatable {
     /// Who this terminal is signed in as.
     public var me: UserID?
     public var connection: ConnectionState = .connecting
+    /// Who of the players is connected, as the server last said (nil until it has).
+    public var presence: PresenceView?
     public var message: Message?
     public var mode: InputMode = .normal
     /// The player the cursor is on (the moderator enters scores for others with it).

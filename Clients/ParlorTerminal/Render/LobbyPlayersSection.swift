@@ -20,7 +20,8 @@ enum LobbyPlayersSection {
         var lines = [header]
         for (player, label) in zip(lobby.players, labels) {
             var line = ScreenLine("  ")
-            line.append(PlayerLook.swatch, PlayerLook.style(colorNumber: player.colorNumber))
+            // The colour swatch is the presence dot: hollow when the player is away.
+            line.append(PresenceDot.symbol(player.userId, in: state.presence) ?? PlayerLook.swatch, PlayerLook.style(colorNumber: player.colorNumber))
             line.append(" \(PlayerLook.emoji(player.emojiNumber)) ")
             line.append(TextWidth.pad(label, to: nameWidth), player.userId == state.me ? .bold : .plain)
             line.append(TextWidth.pad(String(player.score), to: scoreWidth, alignRight: true))
@@ -36,8 +37,9 @@ enum LobbyPlayersSection {
     static func compact(_ state: LobbyScreenState, width: Int) -> [ScreenLine] {
         guard let lobby = state.lobby, !state.deleted else { return [] }
         let pieces = lobby.players.map { player in
-            Span("\(PlayerLook.emoji(player.emojiNumber)) \(label(player, state: state)) \(player.score)",
-                 PlayerLook.style(colorNumber: player.colorNumber))
+            let dot = PresenceDot.symbol(player.userId, in: state.presence).map { "\($0) " } ?? ""
+            return Span("\(dot)\(PlayerLook.emoji(player.emojiNumber)) \(label(player, state: state)) \(player.score)",
+                        PlayerLook.style(colorNumber: player.colorNumber))
         }
         return TextWrap.flow([Span("Players:", .bold)] + pieces, indent: "  ", gap: 2, width: width)
     }

@@ -9,9 +9,10 @@ enum MatchPlayerCard {
     static let width = 27
     static let height = 10
 
-    static func card(_ player: MatchView.Player, in match: MatchView, me: UserID?) -> [ScreenLine] {
+    static func card(_ player: MatchView.Player, in match: MatchView, me: UserID?, presence: PresenceView? = nil) -> [ScreenLine] {
         let isThrower = match.currentPlayerId == player.id
         var name = ScreenLine(isThrower ? "▶ " : "  ", .bold)
+        name.spans += PresenceDot.prefix(player.id, in: presence)
         name.append(label(player, in: match, me: me), isThrower ? .highlight : .bold)
         if match.winnerId == player.id { name.append(" ★ winner", .good) }
         var lines = [name]
@@ -29,9 +30,12 @@ enum MatchPlayerCard {
     }
 
     /// The same facts on one line: `▶ Ann (host)  121  legs 1  avg 93.94  out T20 T7 D20`.
-    static func compact(_ player: MatchView.Player, in match: MatchView, me: UserID?, nameWidth: Int) -> ScreenLine {
+    static func compact(
+        _ player: MatchView.Player, in match: MatchView, me: UserID?, nameWidth: Int, presence: PresenceView? = nil
+    ) -> ScreenLine {
         let isThrower = match.currentPlayerId == player.id
         var line = ScreenLine(isThrower ? "▶ " : "  ", .bold)
+        line.spans += PresenceDot.prefix(player.id, in: presence)
         line.append(TextWidth.pad(label(player, in: match, me: me), to: nameWidth), isThrower ? .highlight : .plain)
         line.append(TextWidth.pad(String(player.remaining), to: 5, alignRight: true), .bold)
         line.append("  " + legs(player, in: match) + "  avg \(MatchView.Stats.text(player.stats.threeDartAverage))")

@@ -47,7 +47,7 @@ public enum MatchScreen {
         var index = 0
         while index < match.players.count {
             let row = match.players[index..<min(index + perRow, match.players.count)]
-            let cards = row.map { MatchPlayerCard.card($0, in: match, me: state.me) }
+            let cards = row.map { MatchPlayerCard.card($0, in: match, me: state.me, presence: state.presence) }
             lines.append("")
             for line in 0..<MatchPlayerCard.height {
                 var joined = ScreenLine()
@@ -65,7 +65,7 @@ public enum MatchScreen {
 
     static func compactRows(_ state: MatchScreenState, _ match: MatchView) -> [ScreenLine] {
         let nameWidth = min(match.players.map { TextWidth.of(MatchPlayerCard.label($0, in: match, me: state.me)) }.max() ?? 0, 30)
-        return match.players.map { MatchPlayerCard.compact($0, in: match, me: state.me, nameWidth: nameWidth) }
+        return match.players.map { MatchPlayerCard.compact($0, in: match, me: state.me, nameWidth: nameWidth, presence: state.presence) }
     }
 
     // MARK: Parts

@@ -36,8 +36,11 @@ public enum QuizScreen {
         let head: [ScreenLine] = ["", summary(quiz), phaseLine(state, quiz)]
         switch quiz.phase {
         case "waiting":
-            let players = [""] + quiz.players.map { player in
-                ScreenLine("  \(label(player, quiz, state)) · \(counted(player.photoCount, "photo"))")
+            let players: [ScreenLine] = [""] + quiz.players.map { player -> ScreenLine in
+                var line = ScreenLine("  ")
+                line.spans += PresenceDot.prefix(player.id, in: state.presence)
+                line.append("\(label(player, quiz, state)) · \(counted(player.photoCount, "photo"))")
+                return line
             }
             let upload = ["", ScreenLine("  Add photos: parlor quiz upload \(quiz.code) FILE…", .dim)]
             let big = RoomScreen.bigCode(quiz.code, width: width)
@@ -104,7 +107,9 @@ public enum QuizScreen {
         for (index, player) in quiz.players.enumerated() {
             if index > 0 { line.append("  ") }
             let mark = player.id == quiz.currentPhoto?.uploadedBy ? "·" : player.hasGuessed ? "✓" : "…"
-            line.append("\(mark) \(player.name) \(player.score)", player.hasGuessed ? .good : .plain)
+            line.append("\(mark) ", player.hasGuessed ? .good : .plain)
+            line.spans += PresenceDot.prefix(player.id, in: state.presence)
+            line.append("\(player.name) \(player.score)", player.hasGuessed ? .good : .plain)
         }
         guard let guess = state.myGuessText else { return ["", line] }
         return ["", line, ScreenLine("  Your guess: \(guess)", .dim)]

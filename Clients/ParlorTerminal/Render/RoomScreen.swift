@@ -92,7 +92,9 @@ public enum RoomScreen {
         let nameWidth = min(max(names.map { TextWidth.of($0) }.max() ?? 0, 6), 30)
         var lines: [ScreenLine] = [ScreenLine("  Players", .bold)]
         for (player, name) in zip(room.players, names) {
-            var line = ScreenLine("  " + TextWidth.pad(name, to: nameWidth) + "  ")
+            var line = ScreenLine("  ")
+            line.spans += PresenceDot.prefix(player.id, in: state.presence)
+            line.append(TextWidth.pad(name, to: nameWidth) + "  ")
             if player.isReady { line.append("✓ ready", .good) } else { line.append("· not ready", .dim) }
             lines.append(line)
         }
@@ -107,7 +109,8 @@ public enum RoomScreen {
         let names = room.players.map { playerLabel($0, me: state.me) }
         let nameWidth = min(max(names.map { TextWidth.of($0) }.max() ?? 0, 6), 24)
         let current = room.isFinished ? nil : room.currentRound
-        var header = ScreenLine("  " + TextWidth.pad("Player", to: nameWidth))
+        let dots = state.presence == nil ? "" : "  "
+        var header = ScreenLine("  " + dots + TextWidth.pad("Player", to: nameWidth))
         for round in 1...RummyRules.roundCount {
             let label = round == current ? "[R\(round)]" : "R\(round)"
             header.append(TextWidth.pad(label, to: cellWidth, alignRight: true), round == current ? .highlight : .bold)
@@ -117,7 +120,9 @@ public enum RoomScreen {
         let selected = room.isFinished ? nil : state.selectedPlayer?.id
         for (player, name) in zip(room.players, names) {
             let marker = player.id == selected && state.mySeat != nil ? "▸ " : "  "
-            var line = ScreenLine(marker + TextWidth.pad(name, to: nameWidth))
+            var line = ScreenLine(marker)
+            line.spans += PresenceDot.prefix(player.id, in: state.presence)
+            line.append(TextWidth.pad(name, to: nameWidth))
             for round in 1...RummyRules.roundCount {
                 let cell: String
                 if round > room.currentRound {

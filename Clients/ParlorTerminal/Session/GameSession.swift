@@ -22,6 +22,12 @@ struct GameSession<Game: TerminalGame> {
         group.addTask {
             for await state in states { sink.yield(.connection(state)) }
         }
+        let presences = client.presenceUpdates()
+        group.addTask {
+            for await presence in presences {
+                if let presence { sink.yield(.presence(presence)) }
+            }
+        }
 
         // Take the seat (or not, for a spectator) before anything is drawn, so a refusal reads as a
         // plain sentence on stderr. The seat is reported as soon as it is taken.

@@ -52,6 +52,9 @@ struct GameSessionLogic<Game: TerminalGame> {
             game.screen.connection = connection
             if case .connected(let userId) = connection { game.screen.me = userId }
             step.outputs = [.status(connection)]
+        case .presence(let presence):
+            // Drawn on the next screen; a script's JSON lines carry the views, not who is connected.
+            game.screen.presence = presence
         case .key(let key):
             step.action = game.press(key)
         case .line(let line):

@@ -1,5 +1,6 @@
 import ParlorClient
 import ParlorRules
+import ParlorWire
 
 /// Everything a session reacts to, merged into one stream so one loop handles them in order. Times are
 /// this device's clock when the event was read, so the logic itself never reads a clock.
@@ -8,6 +9,8 @@ enum SessionEvent<Game: TerminalGame>: Sendable {
     /// The game's stream ended (the place was deleted, or the client closed).
     case streamEnded
     case connection(ConnectionState)
+    /// Who of the players is connected changed.
+    case presence(PresenceView)
     case key(Key)
     case line(String)
     case inputEnded

@@ -1,5 +1,6 @@
 import ParlorClient
 import ParlorRules
+import ParlorWire
 
 /// A game the terminal client plays. `GameSession` does what every game does — connects, takes the
 /// seat, follows the server's stream, reads keys (or a script's lines) and signals, runs actions, draws
@@ -90,6 +91,8 @@ protocol GameScreen: Sendable {
     /// Who this terminal is signed in as.
     var me: UserID? { get set }
     var connection: ConnectionState { get set }
+    /// Who of the players is connected (the game's `presence` events), drawn as `●`/`○` by each name.
+    var presence: PresenceView? { get set }
 }
 
 /// What a person or script can ask of every game.

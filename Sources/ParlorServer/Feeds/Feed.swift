@@ -17,6 +17,19 @@ public struct FeedVersion: Sendable {
     }
 }
 
+/// What a topic says beside its versions that is not a version (who of a game's players is connected):
+/// the newest replaces the last, new subscribers get it right after the current version, and a slow
+/// reader keeps only the newest. `sequence` orders them, as `version` orders versions.
+public struct FeedPresence: Sendable {
+    public let sequence: Int
+    public let frame: PreparedMessage
+
+    public init(sequence: Int, frame: PreparedMessage) {
+        self.sequence = sequence
+        self.frame = frame
+    }
+}
+
 /// One topic (a game, the catalog) broadcast to many subscribers, written straight into their
 /// connections.
 ///
@@ -45,6 +58,7 @@ public final class Feed: Sendable {
         var groups: [LoopGroup] = []
         var count = 0
         var latest: (version: FeedVersion, at: NIODeadline)?
+        var presence: FeedPresence?
         var endFrames: [PreparedMessage]?
     }
 
@@ -81,7 +95,7 @@ public final class Feed: Sendable {
     private func start(_ subscription: FeedSubscription) {
         guard !subscription.hasEnded else { return }
         let loop = subscription.output.eventLoop
-        let joined = state.withLockedValue { state -> Result<(FeedVersion, NIODeadline)?, EndFrames> in
+        let joined = state.withLockedValue { state -> Result<(FeedVersion?, FeedPresence?), EndFrames> in
             if let endFrames = state.endFrames { return .failure(EndFrames(frames: endFrames)) }
             let index: Int
             if let found = state.groups.firstIndex(where: { $0.loop === loop }) {
@@ -93,11 +107,11 @@ public final class Feed: Sendable {
             subscription.slot = state.groups[index].subscriptions.count
             state.groups[index].subscriptions.append(subscription)
             state.count += 1
-            return .success(state.latest)
+            return .success((state.latest?.version, state.presence))
         }
         switch joined {
-        case .success(let latest):
-            subscription.started(with: latest?.0)
+        case .success(let (latest, presence)):
+            subscription.started(with: latest, presence: presence)
         case .failure(let end):
             subscription.finish(with: end.frames)
         }
@@ -115,6 +129,21 @@ public final class Feed: Sendable {
         for group in handOff where !group.subscriptions.isEmpty {
             let subscriptions = group.subscriptions
             group.loop.execute { FeedSubscription.deliver(version, publishedAt: now, to: subscriptions) }
+        }
+    }
+
+    /// Publishes what the topic says beside its versions to every subscriber, unless a newer one was
+    /// published already. Not a broadcast of a version: it does not reach `broadcastDelivered`.
+    public func publish(_ presence: FeedPresence) {
+        let handOff = state.withLockedValue { state -> [LoopGroup] in
+            guard state.endFrames == nil else { return [] }
+            if let current = state.presence, current.sequence >= presence.sequence { return [] }
+            state.presence = presence
+            return state.groups
+        }
+        for group in handOff where !group.subscriptions.isEmpty {
+            let subscriptions = group.subscriptions
+            group.loop.execute { FeedSubscription.deliver(presence, to: subscriptions) }
         }
     }
 
@@ -221,6 +250,9 @@ final class FeedSubscription: @unchecked Sendable {
     private var lastVersion = Int.min
     /// The newest version not yet sent because the connection was not writable.
     private var pending: FeedVersion?
+    private var lastPresence = Int.min
+    /// The newest presence not yet sent because the connection was not writable.
+    private var pendingPresence: FeedPresence?
 
     fileprivate init(topic: Int, user: UserID?, feed: Feed, output: any FeedOutput) {
         self.topic = topic
@@ -247,10 +279,12 @@ final class FeedSubscription: @unchecked Sendable {
 
     // MARK: On the event loop
 
-    /// Joined the feed: sends the current version, if there is one.
-    fileprivate func started(with latest: FeedVersion?) {
+    /// Joined the feed: sends the current version and then the current presence, if there are.
+    fileprivate func started(with latest: FeedVersion?, presence: FeedPresence?) {
         isStarted = true
-        if let latest, offer(latest) { output.flush() }
+        let wroteVersion = latest.map(offer) ?? false
+        let wrotePresence = presence.map(offer) ?? false
+        if wroteVersion || wrotePresence { output.flush() }
     }
 
     /// One version for every subscription of one event loop: each writes and flushes its connection once.
@@ -261,6 +295,26 @@ final class FeedSubscription: @unchecked Sendable {
             subscription.output.flush()
         }
         subscriptions.first?.output.broadcastDelivered(publishedAt: publishedAt)
+    }
+
+    /// One presence for every subscription of one event loop.
+    fileprivate static func deliver(_ presence: FeedPresence, to subscriptions: ContiguousArray<FeedSubscription>) {
+        for subscription in subscriptions where subscription.offer(presence) {
+            subscription.output.flush()
+        }
+    }
+
+    /// Writes `presence` (without flushing) if it is newer than what this subscriber has, or keeps it
+    /// as the pending one while the connection is not writable. True if something was written.
+    private func offer(_ presence: FeedPresence) -> Bool {
+        guard isStarted, !isEnded, presence.sequence > lastPresence else { return false }
+        guard output.isWritable else {
+            if presence.sequence > pendingPresence?.sequence ?? Int.min { pendingPresence = presence }
+            return false
+        }
+        lastPresence = presence.sequence
+        output.write(presence.frame)
+        return true
     }
 
     /// Writes `version` (without flushing) if it is newer than what this subscriber has, or keeps it as
@@ -283,11 +337,20 @@ final class FeedSubscription: @unchecked Sendable {
         }
     }
 
-    /// The connection drained: the pending version, if any, goes out now. Returns whether it wrote.
+    /// The connection drained: the pending version and then the pending presence, if any, go out now.
+    /// Returns whether it wrote.
     func writable() -> Bool {
-        guard let pending, output.isWritable else { return false }
-        self.pending = nil
-        return offer(pending)
+        guard output.isWritable else { return false }
+        var wrote = false
+        if let pending {
+            self.pending = nil
+            wrote = offer(pending)
+        }
+        if let pendingPresence {
+            self.pendingPresence = nil
+            wrote = offer(pendingPresence) || wrote
+        }
+        return wrote
     }
 
     /// Sends `frames` as the last frames (whatever was pending is superseded: the topic is over for
@@ -296,6 +359,7 @@ final class FeedSubscription: @unchecked Sendable {
         guard !isEnded else { return }
         isEnded = true
         pending = nil
+        pendingPresence = nil
         for frame in frames { output.write(frame) }
         if !frames.isEmpty { output.flush() }
         output.subscriptionEnded(self)

@@ -55,6 +55,7 @@ public final class Presence: Sendable {
         var announced: [UserID: Status] = [:]
         var settleArmed = false
         var listeners: [@Sendable ([UserID: Status]) -> Void] = []
+        var settleListeners: [@Sendable ([UserID]) -> Void] = []
     }
 
     private let state = NIOLockedValueBox(State())
@@ -99,6 +100,15 @@ public final class Presence: Sendable {
         state.withLockedValue { $0.connections[user] != nil }
     }
 
+    /// Whether each of `users` is shown online in the games they play: connected, or within the grace
+    /// since their last connection closed — so a reconnect within the grace is never seen, and a user
+    /// who just sat down is there at once. Games look again after each settle (`onSettle`).
+    func shownOnline(_ users: [UserID]) -> [Bool] {
+        state.withLockedValue { state in
+            users.map { state.connections[$0] != nil || state.wentOffline[$0] != nil }
+        }
+    }
+
     public var connectedUsers: Int { state.withLockedValue { $0.connections.count } }
 
     // MARK: Games
@@ -140,6 +150,13 @@ public final class Presence: Sendable {
         state.withLockedValue { $0.listeners.append(listener) }
     }
 
+    /// Calls `listener` after each settle with every user it settled (their grace over, if they had
+    /// one), whether or not what friends are told changed: what `shownOnline` says of them may have.
+    /// Called on a timer's task: it must return quickly.
+    func onSettle(_ listener: @escaping @Sendable ([UserID]) -> Void) {
+        state.withLockedValue { $0.settleListeners.append(listener) }
+    }
+
     private func update(_ user: UserID, _ change: (inout State) -> Void) {
         state.withLockedValue { change(&$0) }
         unsettle([user])
@@ -164,8 +181,9 @@ public final class Presence: Sendable {
     /// still within their offline grace stays unsettled until it ends.
     func settle() {
         let now = clock.now
-        let (changes, listeners, rearm) = state.withLockedValue { state -> ([UserID: Status], [@Sendable ([UserID: Status]) -> Void], Int64?) in
+        let (changes, settled, rearm) = state.withLockedValue { state -> ([UserID: Status], [UserID], Int64?) in
             var changes: [UserID: Status] = [:]
+            var settled: [UserID] = []
             var waiting: Set<UserID> = []
             var nextGraceEnd: Int64?
             for user in state.unsettled {
@@ -176,6 +194,7 @@ public final class Presence: Sendable {
                     continue
                 }
                 state.wentOffline.removeValue(forKey: user)
+                settled.append(user)
                 let current = Status(
                     online: state.connections[user] != nil,
                     playing: state.playing[user]?.last.flatMap { state.games[$0]?.place })
@@ -186,9 +205,13 @@ public final class Presence: Sendable {
             state.unsettled = waiting
             let rearm = nextGraceEnd.map { max($0 - now.millisecondsSinceEpoch, settleMilliseconds) }
             state.settleArmed = rearm != nil
-            return (changes, state.listeners, rearm)
+            return (changes, settled, rearm)
         }
         if let rearm { armSettle(in: rearm) }
+        let (listeners, settleListeners) = state.withLockedValue { ($0.listeners, $0.settleListeners) }
+        if !settled.isEmpty {
+            for listener in settleListeners { listener(settled) }
+        }
         guard !changes.isEmpty else { return }
         for listener in listeners { listener(changes) }
     }

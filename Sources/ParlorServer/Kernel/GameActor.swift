@@ -219,12 +219,14 @@ actor GameActor<Game: GameDefinition> {
 
     /// Makes a saved draft the committed game: publishes its versions and carries out its effects.
     private func adopt(_ draft: Draft) {
-        host.adopted(draft.state, replacing: state, by: self)
+        let previous = state
         state = draft.state
         encoded = draft.encoded
         schedule = draft.schedule
         lastChange = host.clock.now
         for version in draft.versions { feed.publish(version) }
+        // After the versions, so a newly seated player's presence follows the view that seats them.
+        host.adopted(state, replacing: previous, by: self)
         for user in draft.revoked {
             feed.cancel(user: user, with: [PreparedMessage(json: EventMessage.end(subscription: feed.topic))])
         }

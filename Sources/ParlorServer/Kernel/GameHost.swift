@@ -15,6 +15,8 @@ final class GameHost<Game: GameDefinition>: Sendable {
     let timers: GameTimers
     let quota: GameQuota
     let presence: Presence
+    /// Who of each game's members is connected, on the game's feed.
+    let gamePresence: GamePresence
     let directory: GameDirectory<Game.Code, GameActor<Game>>
 
     /// How long a scheduled action that could not be saved waits before it is tried again.
@@ -28,6 +30,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         timers = kernel.timers
         quota = kernel.quota
         presence = kernel.presence
+        gamePresence = GamePresence(presence: kernel.presence)
         directory = GameDirectory(codeSpace: game.codeSpace, maxGames: game.maxGames, kind: Game.kind)
     }
 
@@ -76,6 +79,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         directory.install(actor, id: id, code: code)
         quota.fill(place, with: actor)
         reportPlayers(of: actor, state.playing)
+        gamePresence.track(actor.id, feed: actor.feed, members: state.members)
         return (actor, state, view)
     }
 
@@ -120,10 +124,14 @@ final class GameHost<Game: GameDefinition>: Sendable {
         directory.remove(actor, id: actor.id, code: actor.code)
         quota.uncount(actor)
         reportPlayers(of: actor, [])
+        gamePresence.untrack(actor.id)
     }
 
-    /// A game adopted a new version: if who is playing it changed, presence hears of it.
+    /// A game adopted (and published) a new version: if who is playing it changed, presence hears of
+    /// it; if its members changed, its stream's presence follows.
     func adopted(_ state: Rules, replacing previous: Rules, by actor: GameActor<Game>) {
+        let members = state.members
+        if members != previous.members { gamePresence.track(actor.id, feed: actor.feed, members: members) }
         let playing = state.playing
         guard playing != previous.playing else { return }
         reportPlayers(of: actor, playing)
@@ -156,6 +164,7 @@ extension GameHost: HostedGame {
             directory.install(actor, id: actor.id, code: actor.code)
             quota.count(actor, owner: state.owner)
             reportPlayers(of: actor, state.playing)
+            gamePresence.track(actor.id, feed: actor.feed, members: state.members)
             await actor.armSchedule()
         }
         logger.info("Games restored", metadata: ["kind": "\(Game.kind)", "count": "\(directory.count)"])

@@ -40,13 +40,21 @@ class Client:
         return frame["error"]
 
     async def event(self, sub):
-        """The next event of subscription `sub`."""
+        """The next event of subscription `sub` that is not a `presence` event (who of the game's
+        players is connected, sent beside its views; kept for `presence`)."""
+        return await self._next(sub, lambda frame: frame.get("event") != "presence")
+
+    async def presence(self, sub):
+        """The next `presence` event of subscription `sub`."""
+        return await self._next(sub, lambda frame: frame.get("event") == "presence")
+
+    async def _next(self, sub, wanted):
         for i, frame in enumerate(self.events):
-            if frame.get("sub") == sub:
+            if frame.get("sub") == sub and wanted(frame):
                 return self.events.pop(i)
         while True:
             frame = await self.receive()
-            if frame.get("sub") == sub:
+            if frame.get("sub") == sub and wanted(frame):
                 return frame
             self.events.append(frame)
 

@@ -27,9 +27,15 @@ async def main(url, mode):
         sub = (await cy.call("observeRoom", code=code))["subscription"]
         first = await cy.event(sub)
         check(first["event"] == "room" and first["data"]["version"] == 1, f"first event {first}")
+        # Who is connected follows the first view, and again as each player sits down.
+        here = await cy.presence(sub)
+        check(here["data"] == {"players": [{"online": True, "userId": ann_id}]}, f"presence after the first view {here}")
 
         await bo.call("joinRoom", code=code, playerName="Bo")
         await cy.call("joinRoom", code=code, playerName="Cy")
+        await cy.presence(sub)
+        seated = (await cy.presence(sub))["data"]["players"]
+        check(seated == [{"online": True, "userId": user} for user in (ann_id, bo_id, cy_id)], f"presence of three {seated}")
         await bo.call("setReady", roomCode=code, playerId=bo_id, ready=True)
         await cy.call("setReady", roomCode=code, playerId=cy_id, ready=True)
         room = await ann.call("startGame", roomCode=code)

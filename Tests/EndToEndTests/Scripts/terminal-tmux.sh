@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Drives the interactive `parlor` view in tmux against a real server: two terminals in one room each
 # see the other's ready toggles live, the view follows a resize, and the terminal is restored on quit
-# and on Ctrl-C.
+# and on Ctrl-C; and the dot beside each name follows who is connected.
 #
 #   terminal-tmux.sh BIN_DIR     (BIN_DIR holds parlor and parlor-server, e.g. .build/debug)
 #
@@ -103,6 +103,9 @@ for pane in ann bo; do
 done
 wait_for ann 'Ann \(you\) +· not ready'
 wait_for ann '  Bo +· not ready'
+# Everyone is connected: a dot beside each name.
+wait_for ann '● ★ Mo +✓ ready'
+wait_for ann '●   Bo +· not ready'
 
 # Bo toggles ready: Ann's screen follows, live.
 press bo r
@@ -133,10 +136,14 @@ wait_for ann '^ann\$ ?$'
 [ "$(tmux -L "$SOCKET" display -p -t ann '#{alternate_on}')" = 0 ] || fail "ann's terminal is still on the alternate screen"
 type_line ann 'echo restored-$((20 + 22))'
 wait_for ann '^restored-42$'
+# Ann's terminal is gone: Bo sees her away once the server's grace (5 s) is over.
+wait_for bo '○   Ann +· not ready' 15
 
 # Ctrl-C does the same.
 type_line ann "$BIN/parlor watch $CODE --server $SERVER"
 wait_for ann '  Bo +· not ready'
+# Watching as herself, Ann is connected again: Bo sees her back.
+wait_for bo '●   Ann +· not ready' 10
 press ann C-c
 wait_for ann '^ann\$ ?$'
 [ "$(tmux -L "$SOCKET" display -p -t ann '#{alternate_on}')" = 0 ] || fail "Ctrl-C left ann's terminal on the alternate screen"
