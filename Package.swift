@@ -32,6 +32,8 @@ let package = Package(
         .executable(name: "parlor-load", targets: ["parlor-load"]),
         .library(name: "WebSocketCore", targets: ["WebSocketCore"]),
         .library(name: "ParlorClient", targets: ["ParlorClient"]),
+        // For the fuzz targets (Tests/Fuzz, a package of their own), which read requests as the server does.
+        .library(name: "ParlorWire", targets: ["ParlorWire"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
