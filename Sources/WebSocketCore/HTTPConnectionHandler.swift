@@ -10,11 +10,13 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     /// The handlers the upgrade removes, in the order it removes them. The request decoder goes last,
     /// so the bytes the client sent right after its upgrade request reach the WebSocket handler.
+    ///
+    /// There is no `HTTPServerProtocolErrorHandler`: this handler answers parse errors itself, because
+    /// only it knows whether a response that closes the connection has already gone out.
     struct HTTPHandlers {
         var limiter: HTTPHeadSizeLimiter
         var encoder: HTTPResponseEncoder
         var pipelining: HTTPServerPipelineHandler
-        var errorHandler: HTTPServerProtocolErrorHandler
         var decoder: ByteToMessageHandler<HTTPRequestDecoder>
     }
 
@@ -24,7 +26,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         case receivingRequest(HTTPRequestHead, ByteBuffer)
         case receivingUpgrade(HTTPRequestHead)
         case waitingForResponse(keepAlive: Bool)
-        /// Finished: upgraded, or closing.
+        /// Finished: upgraded, or closing (after a last response, which may still be being written).
         case done
     }
 
@@ -66,6 +68,19 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
+        switch state {
+        case .done:
+            // Closing already: a parse error in what the client sent after its last request is moot,
+            // and answering it would put a second response after one that said `Connection: close`.
+            return
+        case .idle, .receivingRequest, .receivingUpgrade:
+            if error is HTTPParserError {
+                // No response has started, so the client can still be told why.
+                return refuseAndClose(context: context, .badRequest, "Malformed HTTP request")
+            }
+        case .waitingForResponse:
+            break
+        }
         state = .done
         context.close(promise: nil)
     }
@@ -126,6 +141,10 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         case (.end, .receivingUpgrade(let head)):
             timer?.cancel()
             upgrade(context: context, head: head)
+        case (_, .done):
+            // Requests pipelined behind the last response: the pipelining handler hands them over while
+            // that response's end is being written, and closing now would drop the response unsent.
+            break
         default:
             // Parts out of order cannot come from NIO's decoder; treat them as a broken connection.
             state = .done
@@ -276,7 +295,6 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
                 closeRecorder: closeRecorder, bridge: bridge)
             let pipeline = context.pipeline.syncOperations
             pipeline.removeHandler(handlers.pipelining, promise: nil)
-            pipeline.removeHandler(handlers.errorHandler, promise: nil)
             pipeline.removeHandler(handlers.encoder, promise: nil)
             pipeline.removeHandler(handlers.limiter, promise: nil)
             try pipeline.addHandler(webSocketHandler, position: .after(self))

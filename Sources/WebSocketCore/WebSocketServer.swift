@@ -150,7 +150,7 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
         for waiter in waiters { waiter.resume(throwing: error) }
     }
 
-    /// Builds a new connection's pipeline: [TLS] → head-size limit → HTTP codec → pipelining → errors → us.
+    /// Builds a new connection's pipeline: [TLS] → head-size limit → HTTP codec → pipelining → us.
     private func configureConnection(_ channel: any Channel) throws -> ServerConnection {
         guard connections.count < configuration.maxConnections else {
             // Full: say nothing and hang up. The peer sees the connection close and may retry later.
@@ -168,14 +168,12 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
             limiter: HTTPHeadSizeLimiter(limit: configuration.maxHeaderSize),
             encoder: HTTPResponseEncoder(),
             pipelining: HTTPServerPipelineHandler(),
-            errorHandler: HTTPServerProtocolErrorHandler(),
             decoder: ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes)))
         let (events, continuation) = AsyncStream.makeStream(of: ServerConnectionEvent.self)
         try pipeline.addHandler(handlers.limiter)
         try pipeline.addHandler(handlers.encoder)
         try pipeline.addHandler(handlers.decoder)
         try pipeline.addHandler(handlers.pipelining)
-        try pipeline.addHandler(handlers.errorHandler)
         try pipeline.addHandler(
             HTTPConnectionHandler(
                 configuration: configuration, application: application, events: continuation, handlers: handlers))

@@ -150,7 +150,6 @@ func installServerHandlers(
         limiter: HTTPHeadSizeLimiter(limit: configuration.maxHeaderSize),
         encoder: HTTPResponseEncoder(),
         pipelining: HTTPServerPipelineHandler(),
-        errorHandler: HTTPServerProtocolErrorHandler(),
         decoder: ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes)))
     let (events, continuation) = AsyncStream.makeStream(of: ServerConnectionEvent.self)
     let pipeline = channel.pipeline.syncOperations
@@ -159,7 +158,6 @@ func installServerHandlers(
     try pipeline.addHandler(handlers.encoder)
     try pipeline.addHandler(handlers.decoder)
     try pipeline.addHandler(handlers.pipelining)
-    try pipeline.addHandler(handlers.errorHandler)
     try pipeline.addHandler(
         HTTPConnectionHandler(configuration: configuration, application: application, events: continuation, handlers: handlers))
     return events
