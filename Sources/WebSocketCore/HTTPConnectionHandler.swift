@@ -30,6 +30,27 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         case done
     }
 
+    /// Adds a connection's HTTP handlers after what `pipeline` holds already (TLS, if any): head-size
+    /// limit → HTTP codec → pipelining → this handler. Returns the stream of the connection's events.
+    static func addHandlers(
+        to pipeline: ChannelPipeline.SynchronousOperations, configuration: WebSocketServerConfiguration,
+        application: any WebSocketServerApplication
+    ) throws -> AsyncStream<ServerConnectionEvent> {
+        let handlers = HTTPHandlers(
+            limiter: HTTPHeadSizeLimiter(limit: configuration.maxHeaderSize),
+            encoder: HTTPResponseEncoder(),
+            pipelining: HTTPServerPipelineHandler(),
+            decoder: ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes)))
+        let (events, continuation) = AsyncStream.makeStream(of: ServerConnectionEvent.self)
+        try pipeline.addHandler(handlers.limiter)
+        try pipeline.addHandler(handlers.encoder)
+        try pipeline.addHandler(handlers.decoder)
+        try pipeline.addHandler(handlers.pipelining)
+        try pipeline.addHandler(
+            HTTPConnectionHandler(configuration: configuration, application: application, events: continuation, handlers: handlers))
+        return events
+    }
+
     private let configuration: WebSocketServerConfiguration
     private let application: any WebSocketServerApplication
     private let events: AsyncStream<ServerConnectionEvent>.Continuation

@@ -1,7 +1,6 @@
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
-import NIOHTTP1
 import NIOPosix
 import SystemTLS
 
@@ -164,19 +163,7 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
         if let tls = configuration.tls {
             try pipeline.addHandler(tls.makeServerHandler())
         }
-        let handlers = HTTPConnectionHandler.HTTPHandlers(
-            limiter: HTTPHeadSizeLimiter(limit: configuration.maxHeaderSize),
-            encoder: HTTPResponseEncoder(),
-            pipelining: HTTPServerPipelineHandler(),
-            decoder: ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes)))
-        let (events, continuation) = AsyncStream.makeStream(of: ServerConnectionEvent.self)
-        try pipeline.addHandler(handlers.limiter)
-        try pipeline.addHandler(handlers.encoder)
-        try pipeline.addHandler(handlers.decoder)
-        try pipeline.addHandler(handlers.pipelining)
-        try pipeline.addHandler(
-            HTTPConnectionHandler(
-                configuration: configuration, application: application, events: continuation, handlers: handlers))
+        let events = try HTTPConnectionHandler.addHandlers(to: pipeline, configuration: configuration, application: application)
         connections.register(channel)
         if shutdownSignal.isFired { channel.close(promise: nil) }
         return ServerConnection(channel: channel, events: events)

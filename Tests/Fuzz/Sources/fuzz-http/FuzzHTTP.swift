@@ -8,7 +8,7 @@ import NIOHTTP1
 // Fuzzes a server connection from its first byte: the request-head size limit, NIO's HTTP/1.1 parser,
 // pipelined and keep-alive requests, the upgrade handshake's checks and extension negotiation, the
 // switch to WebSocket and the frames that follow it, on an `EmbeddedChannel` with the handlers
-// `WebSocketServer.configureConnection` installs (less TLS), in the same order.
+// `WebSocketServer` gives a connection (less TLS), added by the same function.
 //
 // Input: five choice bytes, then what the client sends.
 //   0  bit 0: permessage-deflate enabled; bits 1–2: the application's answer to an upgrade (accept,
@@ -142,25 +142,14 @@ public func fuzzHTTP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-/// The handlers `WebSocketServer.configureConnection` installs, in its order, with its configuration.
+/// The handlers a server connection has, added as `WebSocketServer` adds them, behind the stand-in
+/// for the socket.
 func installServerHandlers(
     on channel: EmbeddedChannel, configuration: WebSocketServerConfiguration, application: FuzzApplication
 ) throws -> AsyncStream<ServerConnectionEvent> {
-    let handlers = HTTPConnectionHandler.HTTPHandlers(
-        limiter: HTTPHeadSizeLimiter(limit: configuration.maxHeaderSize),
-        encoder: HTTPResponseEncoder(),
-        pipelining: HTTPServerPipelineHandler(),
-        decoder: ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes)))
-    let (events, continuation) = AsyncStream.makeStream(of: ServerConnectionEvent.self)
     let pipeline = channel.pipeline.syncOperations
     try pipeline.addHandler(ClosedSocketStandIn())
-    try pipeline.addHandler(handlers.limiter)
-    try pipeline.addHandler(handlers.encoder)
-    try pipeline.addHandler(handlers.decoder)
-    try pipeline.addHandler(handlers.pipelining)
-    try pipeline.addHandler(
-        HTTPConnectionHandler(configuration: configuration, application: application, events: continuation, handlers: handlers))
-    return events
+    return try HTTPConnectionHandler.addHandlers(to: pipeline, configuration: configuration, application: application)
 }
 
 /// Serves the connection's events as `ServerConnection.run` does, answering each plain request with

@@ -88,11 +88,13 @@ struct ResponseChecks {
         }
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
-            let text = String(decoding: line, as: UTF8.self)
-            guard let colon = text.firstIndex(of: ":") else { fatalError("a header line without a colon: \(text)") }
-            let name = String(text[..<colon])
-            require(UpgradeOracle.isToken(name), "a header name that is not a token: \(name)")
-            headers.append((name, UpgradeOracle.trimmed(String(text[text.index(after: colon)...]))))
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+                fatalError("a header line without a colon: \(String(decoding: line, as: UTF8.self))")
+            }
+            let name = line[..<colon]
+            require(UpgradeOracle.isToken(name), "a header name that is not a token: \(String(decoding: name, as: UTF8.self))")
+            let value = UpgradeOracle.trimmed(line[(colon + 1)...])
+            headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
         }
         return Head(status: status, headers: headers)
     }

@@ -66,12 +66,27 @@ enum UpgradeOracle {
     }
 
     static func trimmed(_ s: String) -> String {
-        String(s.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        String(decoding: trimmed(Array(s.utf8)[...]), as: UTF8.self)
+    }
+
+    /// Without leading and trailing spaces and tabs (HTTP's optional whitespace).
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var bytes = bytes
+        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
+        return bytes
     }
 
     static func isToken(_ s: String) -> Bool {
-        !s.isEmpty && s.unicodeScalars.allSatisfy { c in
-            c.isASCII && c.value > 0x20 && c.value < 0x7F && !"()<>@,;:\\\"/[]?={}".unicodeScalars.contains(c)
-        }
+        isToken(Array(s.utf8)[...])
+    }
+
+    /// RFC 9110 `token`: one or more of the visible ASCII characters that are not delimiters.
+    static func isToken(_ bytes: ArraySlice<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy { tokenBytes[Int($0)] }
+    }
+
+    private static let tokenBytes: [Bool] = (0...255).map { (c: Int) in
+        c > 0x20 && c < 0x7F && !Array(#"()<>@,;:\"/[]?={}"#.utf8).contains(UInt8(c))
     }
 }
