@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One fuzzer input read as a few choices (role, limits, chunk sizes) followed by the bytes under test.
 ///
 /// The choices come off the front, one byte each, so a seed file is those bytes followed by a real
@@ -63,4 +67,21 @@ public func require(
     if !condition() {
         fatalError("invariant broken: \(message())", file: file, line: line)
     }
+}
+
+/// Whether two byte sequences are equal, compared by `memcmp`: comparing byte by byte in Swift would
+/// go through the fuzzer's comparison hooks for every byte, which slows the run and teaches it nothing.
+public func sameBytes(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    let compared = a.withContiguousStorageIfAvailable { left in
+        b.withContiguousStorageIfAvailable { right in sameMemory(UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right)) }
+    }
+    if let compared, let compared { return compared }
+    return Array(a).withUnsafeBytes { left in Array(b).withUnsafeBytes { right in sameMemory(left, right) } }
+}
+
+private func sameMemory(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+    return memcmp(left, right, a.count) == 0
 }

@@ -15,6 +15,8 @@ public final class ReferenceInflater {
 
     private let stream: UnsafeMutablePointer<z_stream>
     public private(set) var ended = false
+    /// Where zlib writes before the bytes are appended to the caller's output; kept between calls.
+    private var chunk = [UInt8](repeating: 0, count: 16 * 1024)
 
     public init(windowBits: Int32 = 15) {
         stream = .allocate(capacity: 1)
@@ -39,7 +41,6 @@ public final class ReferenceInflater {
         let bytes = Array(input)
         guard !bytes.isEmpty else { return .inflated(ended: ended) }
         if ended { return .corrupt }
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         return bytes.withUnsafeBufferPointer { inBytes -> Outcome in
             stream.pointee.next_in = UnsafeMutablePointer(mutating: inBytes.baseAddress)
             stream.pointee.avail_in = uInt(inBytes.count)

@@ -172,7 +172,7 @@ func checkReencoding(_ frame: WebSocketFrame, wire: ArraySlice<UInt8>, decoder: 
         allocator: allocator)
     let length = frame.payload.readableBytes
     if wire.count == WebSocketFrameEncoder.headerSize(payloadLength: length, masked: frame.maskingKey != nil) + length {
-        require(encoded.readableBytesView.elementsEqual(wire), "re-encoding changed the bytes of \(frame)")
+        require(sameBytes(encoded.readableBytesView, wire), "re-encoding changed the bytes of \(frame)")
     }
     do {
         let again = try decoder.decode(&encoded)

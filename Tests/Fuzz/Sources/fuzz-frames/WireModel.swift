@@ -1,3 +1,4 @@
+import FuzzSupport
 import WebSocketCore
 
 /// RFC 6455 §5.2 read straight off the bytes, byte by byte, as a second opinion on
@@ -80,6 +81,6 @@ extension WireModel.Frame {
     func matches(_ frame: WebSocketFrame) -> Bool {
         fin == frame.fin && rsv1 == frame.rsv1 && rsv2 == frame.rsv2 && rsv3 == frame.rsv3
             && opcode == frame.opcode.rawValue && maskingKey == frame.maskingKey?.bytes
-            && payload.elementsEqual(frame.payload.readableBytesView)
+            && sameBytes(payload, frame.payload.readableBytesView)
     }
 }
