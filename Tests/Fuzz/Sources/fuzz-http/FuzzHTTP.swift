@@ -13,11 +13,12 @@ import NIOHTTP1
 // Input: five choice bytes, then what the client sends.
 //   0  bit 0: permessage-deflate enabled; bits 1–2: the application's answer to an upgrade (accept,
 //      accept with the first subprotocol offered, refuse, accept with one not offered); bit 3: a graceful
-//      shutdown begins, bit 4: the grace period ends (both before read number byte 3); bit 5: time runs
-//      on past every timer at the end; bit 6: only the origin https://play.example may upgrade
+//      shutdown begins, bit 4: the grace period ends (both before read number byte 3, or with bit 7
+//      while the application answers request number byte 3); bit 5: time runs on past every timer at
+//      the end; bit 6: only the origin https://play.example may upgrade
 //   1  low nibble: the request-head limit, high nibble: the body limit (indexes into the lists below)
 //   2  how the bytes arrive: 0 in one read, n > 0 in reads of 1...n bytes
-//   3  the read before which the shutdown events of byte 0 happen
+//   3  the read (or request) at which the shutdown events of byte 0 happen
 //   4  low nibble: the WebSocket message limit (index into `messageLimits`)
 //
 // Checked on every input:
@@ -43,6 +44,8 @@ final class ConnectionLog: @unchecked Sendable {
     var upgradeRequests: [WebSocketUpgradeRequest] = []
     var upgraded: [UpgradedConnection] = []
     var streamEnded = false
+    /// Called before the application's answer to each request, with the request's number.
+    var beforeAnswer: (Int) -> Void = { _ in }
 }
 
 enum UpgradeAnswer: UInt8 {
@@ -103,12 +106,18 @@ public func fuzzHTTP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     executor.drain()
 
+    let shutdownEvents = {
+        if flags & 8 != 0 { channel.pipeline.fireUserInboundEventTriggered(ServerShutdownEvent()) }
+        if flags & 16 != 0 { channel.pipeline.fireUserInboundEventTriggered(ServerGoingAwayEvent()) }
+    }
+    if flags & 128 != 0 {
+        log.beforeAnswer = { number in if number == eventRead { shutdownEvents() } }
+    }
     var offset = 0
     for (index, length) in chunkLengths(total: bytes.count, seed: chunkSeed).enumerated() {
         defer { offset += length }
-        if index == eventRead {
-            if flags & 8 != 0 { channel.pipeline.fireUserInboundEventTriggered(ServerShutdownEvent()) }
-            if flags & 16 != 0 { channel.pipeline.fireUserInboundEventTriggered(ServerGoingAwayEvent()) }
+        if index == eventRead && flags & 128 == 0 {
+            shutdownEvents()
             channel.embeddedEventLoop.run()
             executor.drain()
         }
@@ -132,6 +141,7 @@ public func fuzzHTTP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = try? channel.finish(acceptAlreadyClosed: true)
     channel.embeddedEventLoop.run()
     executor.drain()
+    log.beforeAnswer = { _ in }  // it holds the channel, which holds the log
 
     if showWrites {
         let text = "--- written:\n\(String(decoding: written.readableBytesView, as: UTF8.self).debugDescription)\n"
@@ -161,6 +171,7 @@ func startConsumer(of events: AsyncStream<ServerConnectionEvent>, log: Connectio
             case .request(let request, let promise):
                 let number = log.requests.count
                 log.requests.append(request)
+                log.beforeAnswer(number)
                 var headers = HTTPHeaders()
                 headers.add(name: "X-Fuzz-Request", value: "\(number)")
                 promise.succeed(HTTPResponse(status: .ok, headers: headers, body: request.body))
