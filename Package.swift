@@ -73,6 +73,8 @@ let package = Package(
         // MARK: Games and the wire contract
 
         .target(name: "ParlorRules"),
+        // Image files read without decoding pixels: format by signature, JPEG segments, EXIF, stripping.
+        .target(name: "ParlorMedia"),
         .target(name: "ParlorWire", dependencies: ["ParlorRules"]),
 
         // MARK: The server
@@ -91,7 +93,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "parlor-server",
-            dependencies: ["ParlorServer", argumentParser, logging]
+            dependencies: ["ParlorServer", "WebSocketCore", nio, argumentParser, logging]
         ),
 
         // MARK: Clients
@@ -141,6 +143,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ParlorRulesTests", dependencies: ["ParlorRules"]),
+        .testTarget(name: "ParlorMediaTests", dependencies: ["ParlorMedia"]),
         .testTarget(name: "ParlorWireTests", dependencies: ["ParlorRules", "ParlorWire"]),
         .testTarget(
             name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorRules", "ParlorWire", "WebSocketCore", "ParlorTestSupport"],

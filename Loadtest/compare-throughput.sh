@@ -9,22 +9,18 @@
 set -euo pipefail
 before=$1; after=$2; rounds=${3:-6}; rooms=${4:-200}; seconds=${5:-10}; mode=${6:-persist}
 load=${LOAD:-.build/release/parlor-load}
+. "$(dirname "$0")/servers.sh"
 ulimit -n "$(ulimit -Hn)"
+trap stop_server EXIT
 
 run() {  # run BIN_DIR → "rate cpu_us_per_change"
-    local data pid port out ticks0 ticks1 rate count
-    data=$(mktemp -d /tmp/parlor-compare.XXXXXX)
-    local flags=(--rate-limit 100000)
+    local flags=(--rate-limit 100000) ticks0 ticks1 out rate count
     [ "$mode" = nopersist ] && flags+=(--no-persist)
-    "$1/parlor-server" --port 0 --data-dir "$data" --log-level warning "${flags[@]}" > "$data/out" 2> "$data/err" &
-    pid=$!
-    for _ in $(seq 1 200); do
-        port=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' "$data/out"); [ -n "$port" ] && break; sleep 0.1
-    done
-    ticks0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
-    out=$("$load" throughput --rooms "$rooms" --seconds "$seconds" --url "ws://127.0.0.1:$port/ws" 2>/dev/null)
-    ticks1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
-    kill "$pid"; wait "$pid" 2>/dev/null || true; rm -rf "$data"
+    bin=$1 start_server parlor "" "${flags[@]}" >&2 || exit 1
+    ticks0=$(cpu_ticks "$server_pid")
+    out=$("$load" throughput --rooms "$rooms" --seconds "$seconds" --url "ws://127.0.0.1:$server_port/ws" 2>/dev/null)
+    ticks1=$(cpu_ticks "$server_pid")
+    stop_server
     rate=$(sed -n 's/.*rooms, \([0-9]*\) acknowledged.*/\1/p' <<< "$out")
     count=$(sed -n 's/.*(\([0-9]*\) in .*/\1/p' <<< "$out")
     echo "$rate $(( (ticks1 - ticks0) * 1000000 / $(getconf CLK_TCK) / count ))"

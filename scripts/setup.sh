@@ -3,15 +3,18 @@
 #
 #   scripts/setup.sh          what building and running parlor-server needs
 #   scripts/setup.sh --test   that, plus what the test suite needs
+#   scripts/setup.sh --bench  that, plus what the benchmark peers need (Loadtest/peers/README.md)
 #
 # Each package is installed only when it is missing, so running this again is fast and changes nothing.
 set -euo pipefail
 
 want_test=0
+want_bench=0
 for arg in "$@"; do
   case "$arg" in
     --test) want_test=1 ;;
-    -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --bench) want_bench=1 ;;
+    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "setup.sh: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -22,6 +25,12 @@ apt_packages=(libssl-dev zlib1g-dev libsqlite3-dev wamerican)
 # Tests: the openssl CLI (test certificates, s_client), tmux (drives the terminal client), curl, pip for websockets.
 if [ "$want_test" = 1 ]; then
   apt_packages+=(openssl tmux procps curl)
+fi
+# Benchmarks: Debian's `ws` for the Node peer (it depends on any nodejs, so an existing node, Debian's or
+# NodeSource's, is kept; Debian's nodejs comes only where there is none) and jq for compare-peers.sh.
+if [ "$want_bench" = 1 ]; then
+  apt_packages+=(node-ws jq)
+  command -v node >/dev/null || apt_packages+=(nodejs)
 fi
 
 missing=()
@@ -47,5 +56,8 @@ if [ "$want_test" = 1 ]; then
     python3 -m pip install --quiet --disable-pip-version-check 'websockets>=12' \
       || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages 'websockets>=12'
   fi
+fi
+if [ "$want_bench" = 1 ]; then
+  NODE_PATH=/usr/share/nodejs node -e 'require("ws")' || { echo "setup.sh: node cannot load ws from /usr/share/nodejs" >&2; exit 1; }
 fi
 echo "setup.sh: ready"

@@ -16,6 +16,7 @@ extension ParlorClient {
         switch sink {
         case .room(let continuation): continuation.onTermination = { onTermination($0) }
         case .lobby(let continuation): continuation.onTermination = { onTermination($0) }
+        case .match(let continuation): continuation.onTermination = { onTermination($0) }
         }
         do throws(ParlorClientError) {
             let deadline = ContinuousClock.now.advanced(by: configuration.requestTimeout)
@@ -25,6 +26,7 @@ extension ParlorClient {
             switch sink {
             case .room(let continuation): continuation.finish()
             case .lobby(let continuation): continuation.finish()
+            case .match(let continuation): continuation.finish()
             }
             throw error
         }
@@ -51,13 +53,14 @@ extension ParlorClient {
     func carryOut(_ effects: [SubscriptionTable.Effect], on connection: Connection?) {
         for effect in effects {
             switch effect {
-            case .room, .lobby:
+            case .room, .lobby, .match:
                 Self.yield(effect)
             case .finish(let sinks):
                 for sink in sinks {
                     switch sink {
                     case .room(let continuation): continuation.finish()
                     case .lobby(let continuation): continuation.finish()
+                    case .match(let continuation): continuation.finish()
                     }
                 }
             case .resubscribe(let target):
@@ -88,6 +91,8 @@ extension ParlorClient {
             for sink in sinks { sink.yield(room) }
         case .lobby(let sinks, let event):
             for sink in sinks { sink.yield(event) }
+        case .match(let sinks, let match):
+            for sink in sinks { sink.yield(match) }
         case .finish, .resubscribe, .malformed:
             break
         }

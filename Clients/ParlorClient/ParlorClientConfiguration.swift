@@ -24,6 +24,8 @@ public struct ParlorClientConfiguration: Sendable {
     public var roomEventBuffer = 1
     /// Lobby events buffered per stream (public and private views interleave, so a few more).
     public var lobbyEventBuffer = 8
+    /// Match snapshots buffered per stream; they conflate as rooms' do.
+    public var matchEventBuffer = 1
     /// The WebSocket connection: timeouts, limits, keepalive pings, `tls` for `wss://` (nil: the system
     /// CA store), and `localAddress` to bind the local end (a load generator spreads connections over
     /// loopback addresses with it).

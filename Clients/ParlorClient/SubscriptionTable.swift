@@ -15,11 +15,13 @@ struct SubscriptionTable: Sendable {
     enum Sink: Sendable {
         case room(AsyncStream<GameRoom?>.Continuation)
         case lobby(AsyncStream<LobbyUpdate>.Continuation)
+        case match(AsyncStream<MatchView?>.Continuation)
     }
 
     enum Effect: Sendable {
         case room([AsyncStream<GameRoom?>.Continuation], GameRoom?)
         case lobby([AsyncStream<LobbyUpdate>.Continuation], LobbyUpdate)
+        case match([AsyncStream<MatchView?>.Continuation], MatchView?)
         case finish([Sink])
         /// The server ended a subscription nobody asked to end, the target still existing: subscribe
         /// again on this connection.
@@ -32,12 +34,13 @@ struct SubscriptionTable: Sendable {
         let target: SubscriptionTarget
         var sinks: [Int: Sink] = [:]
         var serverID: Int?
-        /// The newest version delivered (room or public lobby view).
+        /// The newest version delivered (room, match or public lobby view).
         var version: Int?
         var privateVersion: Int?
         var deleted = false
         var lastRoom: GameRoom?
         var lastLobby: LobbyView?
+        var lastMatch: MatchView?
         var lastPlayerWords: PlayerWordsView?
         /// The connection on which an unexpected `end` was last answered by subscribing again.
         var resubscribedOnGeneration: Int?
@@ -64,6 +67,8 @@ struct SubscriptionTable: Sendable {
             if let room = entry.lastRoom { prime = .room([continuation], room) }
         case .lobby(let continuation):
             if let lobby = entry.lastLobby { prime = .lobby([continuation], .lobby(lobby)) }
+        case .match(let continuation):
+            if let match = entry.lastMatch { prime = .match([continuation], match) }
         }
         return (id, prime)
     }
@@ -132,21 +137,13 @@ struct SubscriptionTable: Sendable {
             return [.resubscribe(target)]
         case .room?:
             guard case .room = target else { return [] }
-            let data: GameRoom?
-            do {
-                data = try WireJSON.decode(ServerFrame.Event<GameRoom>.self, from: frame).data
-            } catch {
-                return [.malformed("a room event for \(target) could not be read (\(error))")]
-            }
-            return deliver(room: data, to: &entry)
+            return deliver(GameRoom.self, frame, to: &entry, keep: { $0.lastRoom = $1 }) { .room($0.roomSinks, $1) }
         case .lobby?:
             guard case .lobby = target else { return [] }
-            do {
-                let data = try WireJSON.decode(ServerFrame.Event<LobbyView>.self, from: frame).data
-                return deliver(lobby: data, to: &entry)
-            } catch {
-                return [.malformed("a lobby event for \(target) could not be read (\(error))")]
-            }
+            return deliver(LobbyView.self, frame, to: &entry, keep: { $0.lastLobby = $1 }) { .lobby($0.lobbySinks, .lobby($1)) }
+        case .match?:
+            guard case .match = target else { return [] }
+            return deliver(MatchView.self, frame, to: &entry, keep: { $0.lastMatch = $1 }) { .match($0.matchSinks, $1) }
         case .lobbyPrivate?:
             guard case .lobby = target else { return [] }
             do {
@@ -160,32 +157,30 @@ struct SubscriptionTable: Sendable {
         }
     }
 
-    private mutating func deliver(room: GameRoom?, to entry: inout Entry) -> [Effect] {
+    /// A public view's event (a room, a lobby, a match): null means the target was deleted; a version
+    /// not newer than the last delivered is dropped; otherwise `keep` remembers it (to prime later
+    /// streams) and `effect` delivers it.
+    private mutating func deliver<View: Decodable & Sendable & VersionedView>(
+        _ type: View.Type, _ frame: [UInt8], to entry: inout Entry,
+        keep: (inout Entry, View) -> Void, effect: (Entry, View) -> Effect
+    ) -> [Effect] {
         defer { entries[entry.target] = entry }
-        guard let room else {
+        let data: View?
+        do {
+            data = try WireJSON.decode(ServerFrame.Event<View>.self, from: frame).data
+        } catch {
+            return [.malformed("an event for \(entry.target) could not be read (\(error))")]
+        }
+        guard let view = data else {
             guard !entry.deleted else { return [] }
             entry.deleted = true
             return Self.deletion(of: entry)
         }
-        if let version = entry.version, room.version <= version { return [] }
-        entry.version = room.version
-        entry.lastRoom = room
+        if let version = entry.version, view.version <= version { return [] }
+        entry.version = view.version
+        keep(&entry, view)
         entry.deleted = false
-        return [.room(entry.roomSinks, room)]
-    }
-
-    private mutating func deliver(lobby: LobbyView?, to entry: inout Entry) -> [Effect] {
-        defer { entries[entry.target] = entry }
-        guard let lobby else {
-            guard !entry.deleted else { return [] }
-            entry.deleted = true
-            return Self.deletion(of: entry)
-        }
-        if let version = entry.version, lobby.version <= version { return [] }
-        entry.version = lobby.version
-        entry.lastLobby = lobby
-        entry.deleted = false
-        return [.lobby(entry.lobbySinks, .lobby(lobby))]
+        return [effect(entry, view)]
     }
 
     private mutating func deliver(playerWords: PlayerWordsView, to entry: inout Entry) -> [Effect] {
@@ -200,6 +195,7 @@ struct SubscriptionTable: Sendable {
         switch entry.target {
         case .room: [.room(entry.roomSinks, nil)]
         case .lobby: [.lobby(entry.lobbySinks, .deleted)]
+        case .match: [.match(entry.matchSinks, nil)]
         }
     }
 }
@@ -212,4 +208,17 @@ extension SubscriptionTable.Entry {
     var lobbySinks: [AsyncStream<LobbyUpdate>.Continuation] {
         sinks.keys.sorted().compactMap { if case .lobby(let c) = sinks[$0] { c } else { nil } }
     }
+
+    var matchSinks: [AsyncStream<MatchView?>.Continuation] {
+        sinks.keys.sorted().compactMap { if case .match(let c) = sinks[$0] { c } else { nil } }
+    }
 }
+
+/// A public view a subscription delivers whole, each with its version.
+protocol VersionedView {
+    var version: Int { get }
+}
+
+extension GameRoom: VersionedView {}
+extension LobbyView: VersionedView {}
+extension MatchView: VersionedView {}

@@ -5,12 +5,14 @@ import ParlorWire
 enum SubscriptionTarget: Hashable, Sendable, CustomStringConvertible {
     case room(code: String)
     case lobby(id: String)
+    case match(code: String)
 
     /// The request that (re-)subscribes.
     var observeOperation: Operation {
         switch self {
         case .room(let code): .observeRoom(CodeArguments(code: code))
         case .lobby(let id): .observeLobby(LobbyIdArguments(lobbyId: id))
+        case .match(let code): .observeMatch(MatchCodeArguments(code: code))
         }
     }
 
@@ -19,6 +21,7 @@ enum SubscriptionTarget: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .room: code == .roomNotFound || code == .invalidRoomCode || code == .notFound
         case .lobby: code == .lobbyNotFound || code == .notFound
+        case .match: code == .matchNotFound || code == .invalidInput || code == .notFound
         }
     }
 
@@ -26,6 +29,7 @@ enum SubscriptionTarget: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .room(let code): "room \(code)"
         case .lobby(let id): "lobby \(id)"
+        case .match(let code): "match \(code)"
         }
     }
 }

@@ -111,3 +111,43 @@ struct SubmitScoreFrames: Sendable {
         return buffer
     }
 }
+
+/// A darts player's `recordVisit` frames, written from a template (a visit is sent every few seconds
+/// per player, but at thousands of matches the generator shares the machine with the server).
+struct VisitFrames: Sendable {
+    private let head = Array(#"{"id":"#.utf8)
+    private let totalMiddle: [UInt8]
+    private let finishMiddle: [UInt8]
+    private let tail = Array("}}".utf8)
+
+    init(code: String, playerId: UserID) throws {
+        totalMiddle = Array(#","op":"recordVisit","args":{"code":"\#(code)","playerId":"\#(playerId.rawValue)","total":"#.utf8)
+        finishMiddle = Array(#","op":"recordVisit","args":{"code":"\#(code)","darts":["T20","S1","D20"],"playerId":"\#(playerId.rawValue)""#.utf8)
+        for (visit, expected) in [
+            (DartsScript.Visit.total(60), RecordVisitArguments(code: code, playerId: playerId, total: 60)),
+            (.finish, RecordVisitArguments(code: code, playerId: playerId, darts: ["T20", "S1", "D20"])),
+        ] {
+            guard case .success(let decoded) = Request.decode(frame(id: 1, visit: visit).readableBytesView),
+                  decoded == Request(id: .number(1), operation: .recordVisit(expected))
+            else {
+                throw LoadFailure.unreadableReply("recordVisit template")
+            }
+        }
+    }
+
+    func frame(id: Int64, visit: DartsScript.Visit) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(head.count + finishMiddle.count + tail.count + 24)
+        buffer.writeBytes(head)
+        buffer.writeString(String(id))
+        switch visit {
+        case .total(let total):
+            buffer.writeBytes(totalMiddle)
+            buffer.writeString(String(total))
+        case .finish:
+            buffer.writeBytes(finishMiddle)
+        }
+        buffer.writeBytes(tail)
+        return buffer
+    }
+}

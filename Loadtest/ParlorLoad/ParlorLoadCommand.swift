@@ -4,9 +4,9 @@ import ArgumentParser
 public struct ParlorLoadCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "parlor-load",
-        abstract: "Load generator for Parlor: concurrent rooms, reconnect storms, idle connections.",
+        abstract: "Load generator for Parlor: concurrent rooms and darts matches, reconnect storms, idle connections.",
         subcommands: [
-            RoomsCommand.self, ConnectCommand.self, IdleCommand.self, ThroughputCommand.self,
+            RoomsCommand.self, DartsCommand.self, ConnectCommand.self, IdleCommand.self, ThroughputCommand.self,
             CodecBenchmarkCommand.self, WireBenchmarkCommand.self, EchoBenchmarkCommand.self, AutobahnClientCommand.self,
         ])
 

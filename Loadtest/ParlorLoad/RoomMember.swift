@@ -3,9 +3,10 @@ import ParlorRules
 import ParlorWire
 import WebSocketCore
 
-/// One connection of a `rooms` run: the host (member 0) creates and later starts the game, the other
-/// players join and get ready, spectators only watch; every member observes the room. After set-up it
-/// reads until the run ends, and players submit scores on their timetable meanwhile.
+/// One connection of a `rooms` or `darts` run: the host (member 0) creates and later starts the game,
+/// the other players join (and, in rummy, get ready), spectators only watch; every member observes the
+/// room or match. After set-up it reads until the run ends, and players act on their timetable
+/// meanwhile: rummy players each submit scores on their own, darts players throw in turn.
 struct RoomMember: Sendable {
     let run: RoomsRun
     let room: RoomPlan
@@ -28,9 +29,10 @@ struct RoomMember: Sendable {
                 run.connectionsOpen.add()
                 defer { run.connectionsOpen.subtract() }
                 var connection = LoadConnection(webSocket)
-                let frames = try await setUp(&connection, began: began)
+                let watch = VersionWatch()
+                let plan = try await setUp(&connection, began: began, watch: watch)
                 isSetUp = true
-                await measure(&connection, frames: frames)
+                await measure(&connection, plan: plan, watch: watch)
             }
         } catch {
             let reason = FailureReason.of(error)
@@ -51,11 +53,26 @@ struct RoomMember: Sendable {
 
     // MARK: Set-up
 
-    /// Signs in, creates or joins the room, gets ready, subscribes; the host then starts the game once
-    /// everyone else is in. Returns the player's score frames (nil for spectators).
-    private func setUp(_ connection: inout LoadConnection, began: ContinuousClock.Instant) async throws -> SubmitScoreFrames? {
+    /// What a player sends on its timetable.
+    enum Plan: Sendable {
+        case scores(SubmitScoreFrames)
+        /// A darts player's visits: its frames, its seat, and the version before the first visit.
+        case visits(VisitFrames, seat: Int, baseline: Gate<Int>)
+    }
+
+    /// Signs in, creates or joins, subscribes; the host then starts the game once everyone else is in.
+    /// Returns what the player sends (nil for spectators).
+    private func setUp(_ connection: inout LoadConnection, began: ContinuousClock.Instant, watch: VersionWatch) async throws -> Plan? {
         let hello = try await connection.call(.hello(HelloArguments()), as: HelloResult.self)
         run.connectLatency.record(.now - began)
+        let handle: (ScannedFrame) -> Void = { self.handle($0, clock: nil, watch: watch) }
+        switch run.parameters.game {
+        case .rummy: return try await setUpRoom(&connection, user: hello.userId, onEvent: handle)
+        case .darts: return try await setUpMatch(&connection, user: hello.userId, onEvent: handle)
+        }
+    }
+
+    private func setUpRoom(_ connection: inout LoadConnection, user: UserID, onEvent handle: (ScannedFrame) -> Void) async throws -> Plan? {
         let code: String
         if isHost {
             let created = try await connection.call(
@@ -66,59 +83,119 @@ struct RoomMember: Sendable {
             code = created.room.id
             room.tracker.setCode(code)
         } else {
-            guard let shared = await room.code.wait(), let shared else { throw LoadFailure.roomFailed }
-            code = shared
+            code = try await sharedCode()
             if isPlayer {
                 _ = try await connection.call(
                     .joinRoom(JoinRoomArguments(code: code, playerName: "Player \(room.index)-\(member)")), as: RoomServiceResult.self,
                     onEvent: handle)
                 _ = try await connection.call(
-                    .setReady(SetReadyArguments(roomCode: code, playerId: hello.userId, ready: true)), as: IgnoredResult.self,
+                    .setReady(SetReadyArguments(roomCode: code, playerId: user, ready: true)), as: IgnoredResult.self,
                     onEvent: handle)
             }
         }
         _ = try await connection.call(.observeRoom(CodeArguments(code: code)), as: Subscribed.self, onEvent: handle)
-        if isHost {
-            room.code.open(code)
-            guard await room.membersSetUp.wait() == true else { throw LoadFailure.roomFailed }
-            let started = try await connection.call(.startGame(.room(roomCode: code)), as: GameRoom.self, onEvent: handle)
-            room.tracker.setBaseline(started.version)
-        } else {
-            room.memberSetUp()
+        try await startOrReport(code, on: &connection) { connection in
+            try await connection.call(.startGame(.room(roomCode: code)), as: GameRoom.self, onEvent: handle).version
         }
         // Scores go to round 1, which stays open: nobody calls nextRound, so the game never ends.
-        return isPlayer ? try SubmitScoreFrames(roomCode: code, playerId: hello.userId, round: 1) : nil
+        return isPlayer ? .scores(try SubmitScoreFrames(roomCode: code, playerId: user, round: 1)) : nil
+    }
+
+    /// A 501 match that cannot finish during the run (`DartsScript`); every player's seat is where it
+    /// joined, which the script's turns are counted from.
+    private func setUpMatch(_ connection: inout LoadConnection, user: UserID, onEvent handle: (ScannedFrame) -> Void) async throws -> Plan? {
+        let code: String
+        var seat = 0
+        if isHost {
+            let created = try await connection.call(
+                .createMatch(CreateMatchArguments(
+                    gameType: "501", legs: DartsScript.legs, sets: DartsScript.sets, capacity: run.parameters.players,
+                    playerName: "Host \(room.index)")),
+                as: MatchSeatResult.self)
+            code = created.match.id
+            room.tracker.setCode(code)
+        } else {
+            code = try await sharedCode()
+            if isPlayer {
+                let joined = try await connection.call(
+                    .joinMatch(JoinMatchArguments(code: code, playerName: "Player \(room.index)-\(member)")), as: MatchSeatResult.self,
+                    onEvent: handle)
+                guard let index = joined.match.players.firstIndex(where: { $0.id == user }) else {
+                    throw LoadFailure.unreadableReply("joinMatch (no seat)")
+                }
+                seat = index
+            }
+        }
+        _ = try await connection.call(.observeMatch(MatchCodeArguments(code: code)), as: Subscribed.self, onEvent: handle)
+        try await startOrReport(code, on: &connection) { connection in
+            try await connection.call(.startMatch(MatchCodeArguments(code: code)), as: MatchView.self, onEvent: handle).version
+        }
+        return isPlayer ? .visits(try VisitFrames(code: code, playerId: user), seat: seat, baseline: room.baseline) : nil
+    }
+
+    /// The code the host shares once it created the game.
+    private func sharedCode() async throws -> String {
+        guard let shared = await room.code.wait(), let shared else { throw LoadFailure.roomFailed }
+        return shared
+    }
+
+    /// The host shares the code, waits for everyone else, starts the game and records the version it
+    /// started at; everyone else reports being set up.
+    private func startOrReport(
+        _ code: String, on connection: inout LoadConnection, start: (inout LoadConnection) async throws -> Int
+    ) async throws {
+        guard isHost else {
+            room.memberSetUp()
+            return
+        }
+        room.code.open(code)
+        guard await room.membersSetUp.wait() == true else { throw LoadFailure.roomFailed }
+        let version = try await start(&connection)
+        room.baseline.open(version)
+        room.tracker.setBaseline(version)
     }
 
     // MARK: Measurement
 
     /// Reads every frame until the run's end closes the connection; a player's timetable runs beside.
-    private func measure(_ connection: inout LoadConnection, frames: SubmitScoreFrames?) async {
+    ///
+    /// Neither costs a task per message: frames are scanned by a receiver on the connection's event
+    /// loop, and actions are timers on that loop writing straight into the connection. The generator
+    /// shares the machine with the server, so every microsecond it spends per frame is one the server
+    /// does not get.
+    private func measure(_ connection: inout LoadConnection, plan: Plan?, watch: VersionWatch) async {
         let webSocket = connection.webSocket
-        let phase = run.phase(forConnection: self.connection)
-        let reader = ReplyClock(run: run, phase: phase)
+        // A darts match has one timetable, shared by its players: the host's.
+        let timetable = run.parameters.game == .darts ? room.index * run.parameters.membersPerRoom : self.connection
+        let phase = run.phase(forConnection: timetable)
+        let sender = plan.map { ActionSender(member: self, connection: webSocket.connection, plan: $0, phase: phase, watch: watch) }
+        let ended = Gate<MemberEnd>()
+        let receiver = MemberReceiver(member: self, clock: ReplyClock(run: run, phase: phase), watch: watch, sender: sender, ended: ended)
+        await webSocket.handOver(to: receiver)
         await withDiscardingTaskGroup { group in
-            group.addTask {
-                if let frames { await submitScores(webSocket, frames: frames, phase: phase) }
-                guard await run.finish.wait() != nil else { return }
-                await webSocket.close()
+            if let sender {
+                group.addTask {
+                    guard let start = await run.start.wait() else { return }
+                    var baseline = 0
+                    if case .visits(_, _, let gate) = plan {
+                        guard let version = await gate.wait() else { return }
+                        baseline = version
+                    }
+                    sender.start(at: start, baseline: baseline)
+                }
             }
-            do {
-                while let message = try await connection.next() {
-                    handle(ScannedFrame(message.data), clock: reader)
-                }
-                if !run.finish.isOpen {
-                    run.failures.add("run: " + LoadFailure.closed(await webSocket.closeStatus).description)
-                    memberLost()
-                }
-            } catch {
-                if !run.finish.isOpen {
-                    run.failures.add("run: " + FailureReason.of(error))
-                    memberLost()
-                }
+            group.addTask {
+                _ = await run.finish.wait()
+                ended.open(.finished)
+            }
+            if case .closed(let status) = await ended.wait(), !run.finish.isOpen {
+                run.failures.add("run: " + LoadFailure.closed(status).description)
+                memberLost()
             }
             group.cancelAll()
         }
+        sender?.stop()
+        await webSocket.close()
     }
 
     private func memberLost() {
@@ -126,48 +203,20 @@ struct RoomMember: Sendable {
         room.tracker.memberLost(member)
     }
 
-    /// Open loop: submission k is due at start + phase + k × interval whatever happened to the ones
-    /// before it. A late send is counted as generator lag; the latency of its reply still runs from the
-    /// time it was due.
-    private func submitScores(_ webSocket: WebSocket, frames: SubmitScoreFrames, phase: Duration) async {
-        guard let start = await run.start.wait() else { return }
-        let end = start + run.parameters.duration
-        var number: Int64 = 0
-        while !Task.isCancelled && !room.failed {
-            let due = run.scheduled(number: number, phase: phase, start: start)
-            guard due < end else { return }
-            do { try await Task.sleep(until: due, clock: .continuous) } catch { return }
-            guard !run.stopSending.isOpen else { return }
-            run.generatorLag.record(.now - due)
-            // Scores 1…1000 in turn: each differs from the one before, so every submission is a change.
-            let frame = frames.frame(id: RoomsRun.submitIDBase + number, score: Int(number % 1000) + 1)
-            do {
-                try await webSocket.send(WebSocketMessage(kind: .text, data: frame))
-            } catch {
-                return
-            }
-            run.actionsSent.add()
-            number += 1
-        }
-    }
-
     // MARK: Frames
 
-    /// Set-up frames (events only: set-up replies are awaited by `call`).
-    private func handle(_ frame: ScannedFrame) {
-        handle(frame, clock: nil)
-    }
-
-    private func handle(_ frame: ScannedFrame, clock: ReplyClock?) {
+    fileprivate func handle(_ frame: ScannedFrame, clock: ReplyClock?, watch: VersionWatch) {
         let now = ContinuousClock.now
+        let event = run.parameters.game.event
         switch frame {
-        case .event(_, "room", let version?):
+        case .event(_, let name, let version?) where name == event:
             run.events.add()
             room.tracker.memberSaw(member, version: version, at: now)
-        case .event(_, "room", nil):
-            run.errors.add("ROOM_DELETED (generator: the room's stream said it was deleted)")
+            watch.saw(version)
+        case .event(_, let name, nil) where name == event:
+            run.errors.add("\(run.parameters.game.noun.uppercased())_DELETED (generator: the \(run.parameters.game.noun)'s stream said it was deleted)")
         case .event(_, "end", _):
-            run.errors.add("SUBSCRIPTION_ENDED (generator: the room's stream ended)")
+            run.errors.add("SUBSCRIPTION_ENDED (generator: the \(run.parameters.game.noun)'s stream ended)")
         case .event(_, let name, _):
             run.errors.add("UNEXPECTED_EVENT \(name)")
         case .reply(let id, let version, let error):
@@ -186,6 +235,152 @@ struct RoomMember: Sendable {
         case .unreadable:
             run.errors.add("UNREADABLE_FRAME (generator: a frame it could not read)")
         }
+    }
+}
+
+/// How a member's measurement ended.
+private enum MemberEnd: Sendable {
+    case finished
+    case closed(WebSocketCloseStatus)
+}
+
+/// A member's inbound side while it measures: every frame scanned on the connection's event loop.
+private final class MemberReceiver: WebSocketReceiver {
+    let member: RoomMember
+    let clock: ReplyClock
+    let watch: VersionWatch
+    let sender: ActionSender?
+    let ended: Gate<MemberEnd>
+
+    init(member: RoomMember, clock: ReplyClock, watch: VersionWatch, sender: ActionSender?, ended: Gate<MemberEnd>) {
+        self.member = member
+        self.clock = clock
+        self.watch = watch
+        self.sender = sender
+        self.ended = ended
+    }
+
+    func received(_ message: WebSocketMessage) -> WebSocketReadDemand {
+        member.handle(ScannedFrame(message.data), clock: clock, watch: watch)
+        sender?.sawVersion()
+        return .more
+    }
+
+    func receivedProtocolViolation() {
+        // The server broke the protocol; the connection fails (and `closed` reports it) at once.
+    }
+
+    func writabilityChanged(isWritable: Bool) {}
+    func serverShuttingDown() {}
+
+    func closed(_ status: WebSocketCloseStatus) {
+        ended.open(.closed(status))
+    }
+}
+
+/// A player's actions on the run's open-loop timetable, as timers on its connection's event loop:
+/// action k is due at start + phase + k × interval whatever happened to the ones before it. A rummy
+/// player sends every one of its own (a score, each different from the last); a darts player sends
+/// its seat's visits of the match's shared script, each only once its view holds the visit before
+/// (the server refuses a visit out of turn). A late send is counted as generator lag, waiting for the
+/// turn included; the latency of its reply still runs from the time it was due.
+///
+/// `@unchecked Sendable`: everything that changes is touched only on the connection's event loop.
+private final class ActionSender: @unchecked Sendable {
+    let member: RoomMember
+    let connection: WebSocketConnection
+    let plan: RoomMember.Plan
+    let phase: Duration
+    let watch: VersionWatch
+    private let script: DartsScript
+    private var start: ContinuousClock.Instant?
+    private var baseline = 0
+    private var number: Int64 = 0
+    private var timer: Scheduled<Void>?
+    /// The action whose time has come, waiting for the member's view to reach its turn.
+    private var waiting: (number: Int64, due: ContinuousClock.Instant, version: Int)?
+    private var stopped = false
+
+    init(member: RoomMember, connection: WebSocketConnection, plan: RoomMember.Plan, phase: Duration, watch: VersionWatch) {
+        self.member = member
+        self.connection = connection
+        self.plan = plan
+        self.phase = phase
+        self.watch = watch
+        script = DartsScript(players: member.run.parameters.players)
+    }
+
+    func start(at start: ContinuousClock.Instant, baseline: Int) {
+        connection.eventLoop.execute {
+            self.start = start
+            self.baseline = baseline
+            self.scheduleNext()
+        }
+    }
+
+    func stop() {
+        connection.eventLoop.execute {
+            self.stopped = true
+            self.timer?.cancel()
+            self.timer = nil
+            self.waiting = nil
+        }
+    }
+
+    /// On the loop: the member's view moved; an action waiting for its turn may go now.
+    func sawVersion() {
+        guard let waiting, watch.seen >= waiting.version else { return }
+        self.waiting = nil
+        send(waiting.number, due: waiting.due)
+    }
+
+    /// The next action of this player at or after `from`, nil when it has none left.
+    private func next(from: Int64) -> Int64? {
+        switch plan {
+        case .scores: return from
+        case .visits(_, let seat, _):
+            var number = Int(from)
+            while script.seat(ofVisit: number) != seat { number += 1 }
+            return number < script.visitsBeforeAnyWin ? Int64(number) : nil
+        }
+    }
+
+    private func scheduleNext() {
+        guard !stopped, let start, let mine = next(from: number) else { return }
+        let run = member.run
+        number = mine
+        let due = run.scheduled(number: number, phase: phase, start: start)
+        guard due < start + run.parameters.duration, !member.room.failed else { return }
+        let wait = ContinuousClock.now.duration(to: due)
+        let nanoseconds = max(0, wait.components.seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000)
+        let action = number
+        timer = connection.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) { self.due(action, at: due) }
+    }
+
+    private func due(_ action: Int64, at due: ContinuousClock.Instant) {
+        guard !stopped, !member.run.stopSending.isOpen else { return }
+        if case .visits = plan, watch.seen < baseline + Int(action) {
+            waiting = (action, due, baseline + Int(action))
+            return
+        }
+        send(action, due: due)
+    }
+
+    private func send(_ action: Int64, due: ContinuousClock.Instant) {
+        let run = member.run
+        guard !stopped, !run.stopSending.isOpen, connection.isActive else { return }
+        run.generatorLag.record(.now - due)
+        let id = RoomsRun.submitIDBase + action
+        let frame: ByteBuffer
+        switch plan {
+        // Scores 1…1000 in turn: each differs from the one before, so every submission is a change.
+        case .scores(let frames): frame = frames.frame(id: id, score: Int(action % 1000) + 1)
+        case .visits(let frames, _, _): frame = frames.frame(id: id, visit: script.visit(Int(action)))
+        }
+        connection.send(WebSocketMessage(kind: .text, data: frame))
+        run.actionsSent.add()
+        number = action + 1
+        scheduleNext()
     }
 }
 

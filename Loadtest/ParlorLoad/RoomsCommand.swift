@@ -48,11 +48,9 @@ struct RoomsCommand: AsyncParsableCommand {
     func validate() throws {
         guard rooms > 0 else { throw ValidationError("--rooms must be at least 1.") }
         guard (2...10).contains(players) else { throw ValidationError("--players must be between 2 and 10 (a room seats 2…10).") }
-        guard spectators >= 0 else { throw ValidationError("--spectators cannot be negative.") }
-        guard interval > 0, duration > 0, drain >= 0, setupTimeout > 0 else {
-            throw ValidationError("--interval, --duration and --setup-timeout must be positive, --drain at least 0.")
-        }
-        guard setupConcurrency > 0 else { throw ValidationError("--setup-concurrency must be at least 1.") }
+        try RoomsParameters.validate(
+            spectators: spectators, interval: interval, duration: duration, drain: drain, setupTimeout: setupTimeout,
+            setupConcurrency: setupConcurrency)
     }
 
     func run() async throws {
@@ -61,15 +59,6 @@ struct RoomsCommand: AsyncParsableCommand {
             durationSeconds: duration, setupConcurrency: setupConcurrency, setupTimeoutSeconds: setupTimeout,
             drainSeconds: drain, sourceAddresses: connection.sourceAddresses, compress: connection.compress,
             seed: seed ?? UInt64.random(in: .min ... .max))
-        if let problem = connection.checkCapacity(connections: parameters.connections) { try connection.refuse(problem) }
-        if let warning = connection.serverCapacityWarning(connections: parameters.connections) { connection.progress(warning) }
-        let rate = Double(rooms * players) / interval
-        connection.progress(
-            "rooms: \(rooms) × \(players) players + \(spectators) spectators = \(parameters.connections) connections, "
-                + "\(formatRate(rate)) submissions/s for \(duration) s")
-
-        Interrupt.install()
-        let report = await RoomsDriver(parameters: parameters, options: connection).run()
-        try connection.finish(report)
+        try await RoomsDriver.run(parameters, options: connection)
     }
 }

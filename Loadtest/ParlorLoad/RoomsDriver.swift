@@ -1,10 +1,26 @@
 import Foundation
 
-/// Runs a `rooms` load: sets up the rooms at a bounded pace, measures for the duration, drains, closes
+/// Runs a `rooms` (or `darts`) load: sets up the rooms (or matches) at a bounded pace, measures for the duration, drains, closes
 /// every connection and gathers the report.
 struct RoomsDriver {
     let parameters: RoomsParameters
     let options: ConnectionOptions
+
+    /// What `parlor-load rooms` and `darts` do once their options are read: check that the machine can
+    /// hold the connections, say what the run will do, run it and report (the exit status says whether
+    /// it passed).
+    static func run(_ parameters: RoomsParameters, options: ConnectionOptions) async throws {
+        if let problem = options.checkCapacity(connections: parameters.connections) { try options.refuse(problem) }
+        if let warning = options.serverCapacityWarning(connections: parameters.connections) { options.progress(warning) }
+        let game = parameters.game
+        let rate = Double(parameters.rooms * parameters.players) / parameters.intervalSeconds
+        options.progress(
+            "\(game.scenario): \(parameters.rooms) \(game.plural) × \(parameters.players) players + \(parameters.spectators) spectators "
+                + "= \(parameters.connections) connections, \(formatRate(rate)) \(game.actions)/s for \(parameters.durationSeconds) s")
+        Interrupt.install()
+        let report = await RoomsDriver(parameters: parameters, options: options).run()
+        try options.finish(report)
+    }
 
     /// Time between the last room's set-up and the first submission, so set-up traffic has settled.
     static let settle: Duration = .seconds(1)
@@ -92,7 +108,7 @@ struct RoomsDriver {
                 let text = await MetricsScrape.text(host: endpoint.host, port: endpoint.port)
             {
                 serverHistograms = (
-                    MetricsScrape.histogram("parlor_operation_duration_seconds", label: #"op="submitScore""#, in: text),
+                    MetricsScrape.histogram("parlor_operation_duration_seconds", label: "op=\"\(parameters.game.operation)\"", in: text),
                     MetricsScrape.histogram("parlor_broadcast_latency_seconds", in: text)
                 )
             }
@@ -142,7 +158,8 @@ struct RoomsDriver {
                 fanOutP99: fanOut.p99, fanOutMax: fanOut.max, generatorLagMax: run.generatorLag.takeWindow().max)
             run.timeline.withLock { $0.append(entry) }
             let shownPhase =
-                phase == "setup" ? "setup \(run.roomsReady.current + run.roomsFailed.current)/\(parameters.rooms) rooms" : phase
+                phase == "setup"
+                ? "setup \(run.roomsReady.current + run.roomsFailed.current)/\(parameters.rooms) \(parameters.game.plural)" : phase
             options.progress(
                 String(format: "[%4.0fs] ", elapsed.seconds) + shownPhase
                     + "  actions \(entry.actions)/s  replies \(entry.replies)/s  events \(entry.events)/s"

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Everything a `rooms` run measured, as written to `--json` and printed as a table.
+/// Everything a `rooms` or `darts` run measured, as written to `--json` and printed as a table. (A
+/// darts run's matches are its `rooms`, its visits its actions.)
 struct RoomsReport: LoadReport {
     struct Timing: Codable {
         /// From the first connection to the last room ready (or failed).
@@ -58,7 +59,7 @@ struct RoomsReport: LoadReport {
         var droppedVersions: Int
     }
 
-    let scenario = "rooms"
+    var scenario: String { parameters.game.scenario }
     var context: RunContext
     var parameters: RoomsParameters
     var timing: Timing
@@ -69,8 +70,9 @@ struct RoomsReport: LoadReport {
     var connectionFailures: [String: Int]
     var checks: Checks
     var server: ProcessUsage?
-    /// The server's own histograms from /metrics at the end of the drain (set-up included):
-    /// `submitScore` handling time and publication → frame handed to a subscriber's connection.
+    /// The server's own histograms from /metrics at the end of the drain (set-up included): the measured
+    /// operation's handling time (`submitScore`; `recordVisit` for darts, written as
+    /// `serverRecordVisit`) and publication → frame handed to a subscriber's connection.
     var serverSubmitScore: ServerHistogram?
     var serverBroadcast: ServerHistogram?
     var generator: ProcessUsage
@@ -83,7 +85,7 @@ struct RoomsReport: LoadReport {
 
     private enum CodingKeys: String, CodingKey {
         case scenario, context, parameters, timing, counts, rates, latency, errorsByCode, connectionFailures, checks
-        case server, serverSubmitScore, serverBroadcast, generator, rooms, timeline, problems, passed
+        case server, serverSubmitScore, serverRecordVisit, serverBroadcast, generator, rooms, timeline, problems, passed
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -99,7 +101,7 @@ struct RoomsReport: LoadReport {
         try container.encode(connectionFailures, forKey: .connectionFailures)
         try container.encode(checks, forKey: .checks)
         try container.encodeIfPresent(server, forKey: .server)
-        try container.encodeIfPresent(serverSubmitScore, forKey: .serverSubmitScore)
+        try container.encodeIfPresent(serverSubmitScore, forKey: parameters.game == .darts ? .serverRecordVisit : .serverSubmitScore)
         try container.encodeIfPresent(serverBroadcast, forKey: .serverBroadcast)
         try container.encode(generator, forKey: .generator)
         try container.encode(rooms, forKey: .rooms)
@@ -144,15 +146,16 @@ struct RoomsReport: LoadReport {
             droppedVersions: outcomes.reduce(0) { $0 + $1.dropped })
 
         var problems: [String] = []
-        if counts.roomsFailed > 0 { problems.append("\(counts.roomsFailed) rooms failed to set up") }
-        if counts.actionsSent == 0 { problems.append("no score was submitted") }
+        let game = parameters.game
+        if counts.roomsFailed > 0 { problems.append("\(counts.roomsFailed) \(game.plural) failed to set up") }
+        if counts.actionsSent == 0 { problems.append("no \(game.action.dropFirst(2)) was sent") }
         let errorCount = errorsByCode.values.reduce(0, +)
         if errorCount > 0 { problems.append("\(errorCount) errors (\(describeTally(errorsByCode)))") }
         let failureCount = connectionFailures.values.reduce(0, +)
         if failureCount > 0 { problems.append("\(failureCount) connection failures (\(describeTally(connectionFailures)))") }
         if counts.missingReplies > 0 { problems.append("\(counts.missingReplies) submissions got no reply") }
-        if checks.membersBehind > 0 { problems.append("\(checks.membersBehind) members did not receive their room's final version") }
-        if checks.nonIncreasingEvents > 0 { problems.append("\(checks.nonIncreasingEvents) room events did not increase the version") }
+        if checks.membersBehind > 0 { problems.append("\(checks.membersBehind) members did not receive their \(game.noun)'s final version") }
+        if checks.nonIncreasingEvents > 0 { problems.append("\(checks.nonIncreasingEvents) \(game.event) events did not increase the version") }
         if checks.incompleteVersions > 0 { problems.append("\(checks.incompleteVersions) versions never reached every member") }
         if checks.droppedVersions > 0 { problems.append("\(checks.droppedVersions) versions were dropped from tracking (too many in flight)") }
         self.problems = problems
@@ -161,13 +164,15 @@ struct RoomsReport: LoadReport {
     var table: String {
         let p = parameters
         var lines: [String] = []
+        let game = p.game
         lines.append(
-            "parlor-load rooms: \(p.rooms) rooms × \(p.players) players + \(p.spectators) spectators = \(p.connections) connections, "
-                + "a score per player every \(p.intervalSeconds) s, \(p.durationSeconds) s measured (\(context.startedAt))")
+            "parlor-load \(game.scenario): \(p.rooms) \(game.plural) × \(p.players) players + \(p.spectators) spectators = "
+                + "\(p.connections) connections, \(game.action) per player every \(p.intervalSeconds) s, \(p.durationSeconds) s measured "
+                + "(\(context.startedAt))")
         lines.append(
-            String(
-                format: "set-up: %d rooms ready, %d failed, in %.2f s; measured %.1f s, drained %.2f s",
-                counts.roomsReady, counts.roomsFailed, timing.setupSeconds, timing.measuredSeconds, timing.drainSeconds))
+            "set-up: \(counts.roomsReady) \(game.plural) ready, \(counts.roomsFailed) failed, "
+                + String(
+                    format: "in %.2f s; measured %.1f s, drained %.2f s", timing.setupSeconds, timing.measuredSeconds, timing.drainSeconds))
         lines.append(
             "rates: \(formatRate(rates.actions)) actions/s, \(formatRate(rates.replies)) replies/s, "
                 + "\(formatRate(rates.events)) events/s, \(formatRate(rates.messages)) messages delivered/s")
@@ -177,14 +182,14 @@ struct RoomsReport: LoadReport {
         table.add("action → every member has it", latency.fanOut)
         table.add("generator lag (sent − due)", latency.generatorLag)
         table.add("connect + hello", latency.connect)
-        table.add("room set-up", latency.roomSetup)
+        table.add("\(game.noun) set-up", latency.roomSetup)
         lines.append(table.text)
         lines.append("")
-        lines.append("submissions: \(counts.actionsSent) sent, \(counts.replies) replies, \(counts.errorReplies) errors, \(counts.missingReplies) unanswered")
+        lines.append("\(game.actions): \(counts.actionsSent) sent, \(counts.replies) replies, \(counts.errorReplies) errors, \(counts.missingReplies) unanswered")
         lines.append("errors by code: \(describeTally(errorsByCode))")
         lines.append("connection failures: \(describeTally(connectionFailures))")
         lines.append(
-            "checks: \(checks.membersBehind) members behind their room's final version, \(checks.nonIncreasingEvents) non-increasing events, "
+            "checks: \(checks.membersBehind) members behind their \(game.noun)'s final version, \(checks.nonIncreasingEvents) non-increasing events, "
                 + "\(checks.incompleteVersions) versions incomplete, \(checks.droppedVersions) dropped")
         if let server {
             lines.append(
@@ -192,7 +197,7 @@ struct RoomsReport: LoadReport {
                     + "\(formatBytes(server.residentBytesLoaded)) after set-up, \(formatBytes(server.residentBytesAtEnd)) at end; "
                     + "CPU \(server.cpuCores.map { String(format: "%.2f", $0) } ?? "-") cores while measured")
         }
-        if let serverSubmitScore { lines.append("server's own submitScore handling: \(serverSubmitScore.description)") }
+        if let serverSubmitScore { lines.append("server's own \(game.operation) handling: \(serverSubmitScore.description)") }
         if let serverBroadcast { lines.append("server's own broadcast (publish → handed to the connection): \(serverBroadcast.description)") }
         lines.append(
             "generator: RSS \(formatBytes(generator.residentBytesLoaded)) after set-up; "

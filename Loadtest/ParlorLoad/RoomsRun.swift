@@ -1,8 +1,11 @@
+import ArgumentParser
 import Synchronization
 import WebSocketCore
 
-/// The fixed parameters of a `rooms` run, as recorded in its report.
+/// The fixed parameters of a `rooms` (or `darts`) run, as recorded in its report. For darts, `rooms`
+/// are matches and `intervalSeconds` is each player's: the match throws every `interval / players`.
 struct RoomsParameters: Codable, Sendable {
+    var game: LoadGame = .rummy
     var url: String
     var rooms: Int
     var players: Int
@@ -17,8 +20,27 @@ struct RoomsParameters: Codable, Sendable {
     var seed: UInt64
 
     var membersPerRoom: Int { players + spectators }
+
+    /// The checks `rooms` and `darts` make of the options they share.
+    static func validate(
+        spectators: Int, interval: Double, duration: Double, drain: Double, setupTimeout: Double, setupConcurrency: Int
+    ) throws {
+        guard spectators >= 0 else { throw ValidationError("--spectators cannot be negative.") }
+        guard interval > 0, duration > 0, drain >= 0, setupTimeout > 0 else {
+            throw ValidationError("--interval, --duration and --setup-timeout must be positive, --drain at least 0.")
+        }
+        guard setupConcurrency > 0 else { throw ValidationError("--setup-concurrency must be at least 1.") }
+    }
     var connections: Int { rooms * membersPerRoom }
     var interval: Duration { .nanoseconds(Int64(intervalSeconds * 1e9)) }
+    /// Between one action and the next on one timetable: a rummy player's own, or a darts match's (its
+    /// players take turns).
+    var step: Duration {
+        switch game {
+        case .rummy: interval
+        case .darts: .nanoseconds(Int64(intervalSeconds * 1e9 / Double(players)))
+        }
+    }
     var duration: Duration { .nanoseconds(Int64(durationSeconds * 1e9)) }
 }
 
@@ -88,17 +110,17 @@ final class RoomsRun: Sendable {
         configurations[index % configurations.count]
     }
 
-    /// Player `connection`'s offset in the interval, from the run's seed: the load is spread evenly but
-    /// the same seed gives the same timetable.
+    /// Timetable `connection`'s offset in the interval, from the run's seed: the load is spread evenly but
+    /// the same seed gives the same timetable. (A darts match has one timetable, its host's.)
     func phase(forConnection connection: Int) -> Duration {
         var mixer = SplitMix64(seed: parameters.seed ^ (UInt64(connection) &* 0x9E37_79B9_7F4A_7C15))
         let fraction = Double(mixer.next() >> 11) / Double(1 << 53)
         return parameters.interval * fraction
     }
 
-    /// When submission `number` of a player with `phase` is due.
+    /// When action `number` of a timetable with `phase` is due.
     func scheduled(number: Int64, phase: Duration, start: ContinuousClock.Instant) -> ContinuousClock.Instant {
-        start + phase + parameters.interval * Int(number)
+        start + phase + parameters.step * Int(number)
     }
 }
 
@@ -129,6 +151,8 @@ final class RoomPlan: Sendable {
     let membersSetUp = Gate<Bool>()
     /// Why the room failed, if it did.
     let failure = Gate<String>()
+    /// The version the game started at.
+    let baseline = Gate<Int>()
     private let pendingMembers: Atomic<Int>
 
     init(index: Int, memberCount: Int, fanOut: LatencyRecorder) {
@@ -149,6 +173,7 @@ final class RoomPlan: Sendable {
     func fail(_ reason: String) {
         guard failure.open(reason) else { return }
         code.open(nil)
+        baseline.open(0)
         membersSetUp.open(false)
         tracker.caughtUp.open(false)
     }

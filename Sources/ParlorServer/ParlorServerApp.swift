@@ -35,11 +35,16 @@ struct ParlorApplication: WebSocketServerApplication {
         }
     }
 
+    /// `/ws`: a session receives the connection's messages (no task while the client is quiet).
+    func receiver(for connection: WebSocketConnection, request: WebSocketUpgradeRequest) -> (any WebSocketReceiver)? {
+        guard request.path == Self.gamePath else { return nil }
+        let user = Self.upgradeToken(request).flatMap(services.tokens.verify)
+        return Session(connection: connection, services: services, user: user)
+    }
+
+    /// `/echo` runs in a task of its own.
     func handle(_ webSocket: WebSocket, request: WebSocketUpgradeRequest) async {
         switch request.path {
-        case Self.gamePath:
-            let user = Self.upgradeToken(request).flatMap(services.tokens.verify)
-            await Session(webSocket: webSocket, services: services, user: user).run()
         case EchoEndpoint.path:
             await EchoEndpoint.serve(webSocket)
         default:
@@ -70,6 +75,8 @@ struct ParlorApplication: WebSocketServerApplication {
 public final class ParlorServer: Service, Sendable {
     let services: ParlorServices
     private let listener: WebSocketServer<ParlorApplication>
+    /// The operators' listener, when `admin.port` is set.
+    private let adminListener: WebSocketServer<AdminApplication>?
     /// Fires once the listener has stopped, ending the sweeps.
     private let stopped = ShutdownSignal()
 
@@ -85,11 +92,14 @@ public final class ParlorServer: Service, Sendable {
         configuration: ServerConfiguration, store: any ParlorStore, clock: any ParlorClock = SystemClock(), logger: Logger,
         games: [any GameModule]
     ) async throws {
-        services = try await ParlorServices(configuration: configuration, store: store, clock: clock, logger: logger, games: games)
+        let services = try await ParlorServices(configuration: configuration, store: store, clock: clock, logger: logger, games: games)
+        self.services = services
         var listenerConfiguration = configuration.listener
         let openFiles = ProcessLimits.raiseOpenFileLimit(logger: logger)
         let capacity = ProcessLimits.connectionCapacity(openFileLimit: openFiles)
         listenerConfiguration.maxConnections = min(configuration.limits.maxConnections ?? capacity, capacity)
+        listenerConfiguration.maxConnectionsPerAddress = configuration.limits.maxConnectionsPerAddress
+        listenerConfiguration.addressLimitExemptions = configuration.limits.exemptAddresses
         if let wanted = configuration.limits.maxConnections, wanted > capacity {
             logger.warning(
                 "--max-connections \(wanted) exceeds what the open-file limit (\(openFiles)) allows; holding at most \(capacity). Raise it with ulimit -n.")
@@ -100,11 +110,28 @@ public final class ParlorServer: Service, Sendable {
         }
         listener = WebSocketServer(
             configuration: listenerConfiguration, application: ParlorApplication(services: services), logger: logger)
+        adminListener = configuration.admin.port.map { port in
+            // Plain HTTP with the main port's head and body limits and slots of its own; the descriptors
+            // the server keeps back from client connections cover them.
+            var admin = configuration.listener
+            admin.host = configuration.admin.host
+            admin.port = port
+            admin.tls = nil
+            admin.maxConnections = configuration.admin.maxConnections
+            admin.maxConnectionsPerAddress = nil
+            admin.allowedOrigins = .allowList([])
+            return WebSocketServer(configuration: admin, application: AdminApplication(services: services), logger: logger)
+        }
     }
 
     /// The bound address, once listening (the real port when configured with 0).
     public func localAddress() async throws -> SocketAddress {
         try await listener.localAddress()
+    }
+
+    /// The admin listener's bound address, once listening; nil when there is none.
+    public func adminAddress() async throws -> SocketAddress? {
+        try await adminListener?.localAddress()
     }
 
     /// Serves until graceful shutdown or cancellation.
@@ -114,6 +141,22 @@ public final class ParlorServer: Service, Sendable {
                 group.addTask {
                     defer { self.stopped.fire() }
                     try await self.listener.run()
+                }
+                if let adminListener {
+                    group.addTask {
+                        do {
+                            try await adminListener.run()
+                        } catch {
+                            // The admin port could not be bound: the server does not run without it.
+                            self.listener.beginGracefulShutdown()
+                            throw error
+                        }
+                    }
+                    // Operators watch a shutdown too: the admin port closes once the clients are gone.
+                    group.addTask {
+                        await self.stopped.wait()
+                        adminListener.beginGracefulShutdown()
+                    }
                 }
                 group.addTask { await self.sweepAbandonedGames() }
                 group.addTask { await self.untilStopped { await self.services.runTimers() } }
@@ -160,7 +203,8 @@ public enum ParlorServerRunner {
     /// bound address (the real port when the configured port is 0).
     public static func run(
         configuration: ServerConfiguration, logger: Logger, clock: any ParlorClock = SystemClock(),
-        onListening: @escaping @Sendable (SocketAddress) -> Void = { _ in }
+        onListening: @escaping @Sendable (SocketAddress) -> Void = { _ in },
+        onAdminListening: @escaping @Sendable (SocketAddress) -> Void = { _ in }
     ) async throws {
         let store: any ParlorStore
         var lock: DataDirectoryLock?
@@ -177,6 +221,7 @@ public enum ParlorServerRunner {
         try await withThrowingDiscardingTaskGroup { tasks in
             tasks.addTask { try await group.run() }
             tasks.addTask {
+                if let address = try? await server.adminAddress() { onAdminListening(address) }
                 if let address = try? await server.localAddress() { onListening(address) }
             }
         }

@@ -6,8 +6,9 @@ import WebSocketCore
 public struct ServerConfiguration: Sendable {
     /// How the one port listens and what it accepts: host and port, the WebSocket limits and timers, the
     /// HTTP head and body limits, the handshake timeout, the shutdown grace and the allowed origins. See
-    /// ``defaultListener`` for Parlor's values. The server fills in two fields itself: `maxConnections`
-    /// (from `limits.maxConnections` and the open-file limit) and, when `tls` is set, `tls`.
+    /// ``defaultListener`` for Parlor's values. The server fills in some fields itself: `maxConnections`
+    /// (from `limits.maxConnections` and the open-file limit), `maxConnectionsPerAddress` and
+    /// `addressLimitExemptions` (from `limits`) and, when `tls` is set, `tls`.
     public var listener: WebSocketServerConfiguration = ServerConfiguration.defaultListener
     /// Mount `/echo`, which echoes every WebSocket message (conformance runs and benchmarks).
     public var echo: Bool = false
@@ -21,24 +22,69 @@ public struct ServerConfiguration: Sendable {
     /// A room with nobody connected and no change for this long is deleted (its game, if finished, stays
     /// in the players' history).
     public var roomExpiry: TimeAmount = .hours(24)
+    /// A game nobody joined — its only member is its creator (or nobody) — with nobody connected and no
+    /// change for this long is deleted: an abandoned empty room should not hold a code, memory and its
+    /// creator's quota for a day.
+    public var unjoinedGameExpiry: TimeAmount = .minutes(10)
     /// How often abandoned rooms are looked for.
     public var expirySweepInterval: TimeAmount = .minutes(1)
+    /// On shutdown, a WebSocket client is closed (1001) once it has sent nothing for this long, so that
+    /// requests crossing the shutdown are answered (with SHUTTING_DOWN) rather than lost behind the close
+    /// frame. The listener's grace period still bounds the whole shutdown.
+    public var shutdownQuietPeriod: TimeAmount = .milliseconds(250)
     /// Limits on what clients control.
     public var limits = Limits()
     /// Word lobbies and the game catalog: the word list, lobby capacity and limits, the catalog poll.
     public var wordGames = WordGameConfiguration()
+    /// The operators' listener and what guards `/metrics`.
+    public var admin = Admin()
 
     public struct Limits: Sendable {
         /// Connections held at once; more are closed as they arrive. Nil: as many as the process's
         /// open-file limit allows (which the server raises at start), less a reserve.
         public var maxConnections: Int?
+        /// Connections one client address (an IPv4 address, or an IPv6 /64) may hold at once; more from
+        /// it are closed as they arrive, and other addresses still connect. Nil: no per-address cap.
+        public var maxConnectionsPerAddress: Int? = 256
         /// Rooms the server holds at once; creating more fails with NO_FREE_CODE.
         public var maxRooms: Int = 100_000
+        /// Live games one user may own at once, across every kind (rooms, lobbies, …); creating more
+        /// fails with QUOTA_EXCEEDED. A game counts against its creator (or whoever it passed to when
+        /// they left) until it is deleted, expires or finishes.
+        public var maxGamesPerUser: Int = 10
         /// Subscriptions one connection may hold.
         public var maxSubscriptionsPerConnection: Int = 32
-        /// Requests a connection may send in a burst, and the steady rate after it; more get RATE_LIMITED.
+        /// Requests one user may send in a burst, and the steady rate after it, across all their
+        /// connections and HTTP requests together; more get RATE_LIMITED (HTTP 429 with Retry-After).
         public var requestBurst: Int = 60
         public var requestsPerSecond: Int = 30
+        /// The same for one client address, across every user on it (a household or an office shares
+        /// one address, so this is higher).
+        public var addressRequestBurst: Int = 600
+        public var addressRequestsPerSecond: Int = 300
+        /// Addresses the per-address limits (connections and requests) do not apply to: a load
+        /// generator on loopback (`127.0.0.0/8`), a trusted reverse proxy. Per-user limits still apply.
+        public var exemptAddresses: [AddressRange] = []
+
+        public init() {}
+    }
+
+    /// Operators keep their view of the server when client connections are exhausted: a second,
+    /// HTTP-only listener serving `/healthz` and `/metrics` with connection slots of its own, and a
+    /// token that `/metrics` can require.
+    public struct Admin: Sendable {
+        /// The admin listener's port; nil: no admin listener (the routes stay on the main port too).
+        /// 0 picks a free one.
+        public var port: Int?
+        /// Plain HTTP, so loopback unless the operator's network is private.
+        public var host: String = "127.0.0.1"
+        /// Connections the admin listener holds at once (the server keeps descriptors back for them).
+        public var maxConnections: Int = 64
+        /// When set, `/metrics` (on either port) needs `Authorization: Bearer <token>`.
+        public var token: String?
+        /// `/healthz` writes to the store to learn whether it can, when nothing has been written for this
+        /// long; in between it reports how the last write went (a failed save makes it unhealthy).
+        public var storeProbeInterval: TimeAmount = .seconds(5)
 
         public init() {}
     }

@@ -2,11 +2,8 @@ import NIOCore
 
 /// The result of a successful client handshake.
 struct ClientUpgradeResult: Sendable {
+    var connection: WebSocketConnection
     var bridge: WebSocketBridge
-    var channel: any Channel
-    var subprotocol: String?
-    var compression: NegotiatedDeflate?
-    var closeRecorder: WebSocketCloseRecorder
 }
 
 /// Sends the upgrade request, reads and checks the response, then swaps itself for the WebSocket
@@ -98,19 +95,15 @@ final class ClientHandshakeHandler: ChannelInboundHandler, RemovableChannelHandl
         timer?.cancel()
         finished = true
         do {
-            let closeRecorder = WebSocketCloseRecorder()
-            let channel = context.channel
-            let bridge = WebSocketBridge(channel: channel, configuration: configuration.webSocket)
+            let (connection, handler) = WebSocketConnection.upgrading(
+                context.channel, role: .client, configuration: configuration.webSocket, deflate: agreement.deflate,
+                subprotocol: agreement.subprotocol, shutdown: ShutdownSignal())
+            let bridge = WebSocketBridge(configuration: configuration.webSocket)
+            bridge.attach(connection)
+            handler.receiver = bridge
             let pipeline = context.pipeline.syncOperations
-            try pipeline.addHandler(
-                WebSocketChannelHandler(
-                    role: .client, configuration: configuration.webSocket, deflate: agreement.deflate,
-                    closeRecorder: closeRecorder, bridge: bridge),
-                position: .after(self))
-            promise.succeed(
-                ClientUpgradeResult(
-                    bridge: bridge, channel: channel, subprotocol: agreement.subprotocol,
-                    compression: agreement.deflate, closeRecorder: closeRecorder))
+            try pipeline.addHandler(handler, position: .after(self))
+            promise.succeed(ClientUpgradeResult(connection: connection, bridge: bridge))
             if buffer.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(buffer)) }
             pipeline.removeHandler(context: context, promise: nil)
         } catch {

@@ -34,7 +34,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     /// limit → HTTP codec → pipelining → this handler. Returns the stream of the connection's events.
     static func addHandlers(
         to pipeline: ChannelPipeline.SynchronousOperations, configuration: WebSocketServerConfiguration,
-        application: any WebSocketServerApplication
+        application: any WebSocketServerApplication, shutdown: ShutdownSignal
     ) throws -> AsyncStream<ServerConnectionEvent> {
         let handlers = HTTPHandlers(
             limiter: HTTPHeadSizeLimiter(limit: configuration.maxHeaderSize),
@@ -47,7 +47,9 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         try pipeline.addHandler(handlers.decoder)
         try pipeline.addHandler(handlers.pipelining)
         try pipeline.addHandler(
-            HTTPConnectionHandler(configuration: configuration, application: application, events: continuation, handlers: handlers))
+            HTTPConnectionHandler(
+                configuration: configuration, application: application, events: continuation, handlers: handlers,
+                shutdown: shutdown))
         return events
     }
 
@@ -55,18 +57,21 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     private let application: any WebSocketServerApplication
     private let events: AsyncStream<ServerConnectionEvent>.Continuation
     private let handlers: HTTPHandlers
+    /// The server's shutdown signal, handed to the connection if it upgrades.
+    private let shutdown: ShutdownSignal
     private var state = State.idle
     private var timer: Scheduled<Void>?
     private var shuttingDown = false
 
     init(
         configuration: WebSocketServerConfiguration, application: any WebSocketServerApplication,
-        events: AsyncStream<ServerConnectionEvent>.Continuation, handlers: HTTPHandlers
+        events: AsyncStream<ServerConnectionEvent>.Continuation, handlers: HTTPHandlers, shutdown: ShutdownSignal
     ) {
         self.configuration = configuration
         self.application = application
         self.events = events
         self.handlers = handlers
+        self.shutdown = shutdown
     }
 
     // MARK: Lifecycle and timers
@@ -308,23 +313,29 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         state = .done
 
         do {
-            let closeRecorder = WebSocketCloseRecorder()
-            let channel = context.channel
-            let bridge = WebSocketBridge(channel: channel, configuration: configuration.webSocket)
-            let webSocketHandler = WebSocketChannelHandler(
-                role: .server, configuration: configuration.webSocket, deflate: validated.deflate?.negotiated,
-                closeRecorder: closeRecorder, bridge: bridge)
+            let (connection, webSocketHandler) = WebSocketConnection.upgrading(
+                context.channel, role: .server, configuration: configuration.webSocket,
+                deflate: validated.deflate?.negotiated, subprotocol: subprotocol, shutdown: shutdown)
+            let receiver = application.receiver(for: connection, request: request)
+            var bridge: WebSocketBridge?
+            if let receiver {
+                webSocketHandler.receiver = receiver
+            } else {
+                let forTask = WebSocketBridge(configuration: configuration.webSocket)
+                forTask.attach(connection)
+                webSocketHandler.receiver = forTask
+                bridge = forTask
+            }
             let pipeline = context.pipeline.syncOperations
             pipeline.removeHandler(handlers.pipelining, promise: nil)
             pipeline.removeHandler(handlers.encoder, promise: nil)
             pipeline.removeHandler(handlers.limiter, promise: nil)
             try pipeline.addHandler(webSocketHandler, position: .after(self))
             pipeline.removeHandler(context: context, promise: nil)
-            events.yield(
-                .webSocket(
-                    UpgradedConnection(
-                        bridge: bridge, channel: channel, request: request, subprotocol: subprotocol,
-                        compression: validated.deflate?.negotiated, closeRecorder: closeRecorder)))
+            if let bridge {
+                events.yield(.webSocket(UpgradedConnection(connection: connection, bridge: bridge, request: request)))
+            }
+            // The connection's task ends here unless it runs the WebSocket: a receiver needs none.
             events.finish()
             // Last: any bytes that followed the upgrade request now flow into the WebSocket handler.
             pipeline.removeHandler(handlers.decoder, promise: nil)

@@ -2,25 +2,35 @@ import NIOConcurrencyHelpers
 
 /// A one-shot signal that a server is shutting down, which any number of tasks can wait for.
 public final class ShutdownSignal: Sendable {
-    private enum State {
-        case waiting([Int: CheckedContinuation<Void, Never>], callbacks: [Int: @Sendable () -> Void])
-        case fired
+    private struct State {
+        var fired = false
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var callbacks: [Int: @Sendable () -> Void] = [:]
+        var nextID = 0
+
+        mutating func takeID() -> Int {
+            nextID += 1
+            return nextID
+        }
     }
 
-    private let state = NIOLockedValueBox(State.waiting([:], callbacks: [:]))
-    private let nextWaiterID = NIOLockedValueBox(0)
+    // One struct mutated in place: each registration is O(1) (an enum payload would copy its dictionaries
+    // on every change, which made registering n waiters O(n²)).
+    private let state = NIOLockedValueBox(State())
 
     public init() {}
 
-    public var isFired: Bool {
-        state.withLockedValue { if case .fired = $0 { true } else { false } }
-    }
+    public var isFired: Bool { state.withLockedValue { $0.fired } }
 
     public func fire() {
         let (waiters, callbacks) = state.withLockedValue { state -> ([CheckedContinuation<Void, Never>], [@Sendable () -> Void]) in
-            guard case .waiting(let waiters, let callbacks) = state else { return ([], []) }
-            state = .fired
-            return (Array(waiters.values), Array(callbacks.values))
+            guard !state.fired else { return ([], []) }
+            state.fired = true
+            defer {
+                state.waiters = [:]
+                state.callbacks = [:]
+            }
+            return (Array(state.waiters.values), Array(state.callbacks.values))
         }
         for waiter in waiters { waiter.resume() }
         for callback in callbacks { callback() }
@@ -30,15 +40,11 @@ public final class ShutdownSignal: Sendable {
     /// task while waiting, unlike `wait()`. Returns a handle for `removeCallback(_:)`.
     @discardableResult
     public func onFire(_ callback: @escaping @Sendable () -> Void) -> Int {
-        let id = nextWaiterID.withLockedValue { id -> Int in
-            id += 1
-            return id
-        }
-        let registered = state.withLockedValue { state -> Bool in
-            guard case .waiting(let waiters, var callbacks) = state else { return false }
-            callbacks[id] = callback
-            state = .waiting(waiters, callbacks: callbacks)
-            return true
+        let (id, registered) = state.withLockedValue { state -> (Int, Bool) in
+            let id = state.takeID()
+            guard !state.fired else { return (id, false) }
+            state.callbacks[id] = callback
+            return (id, true)
         }
         if !registered { callback() }
         return id
@@ -46,37 +52,23 @@ public final class ShutdownSignal: Sendable {
 
     /// Forgets a callback that has not run yet.
     public func removeCallback(_ id: Int) {
-        state.withLockedValue { state in
-            guard case .waiting(let waiters, var callbacks) = state else { return }
-            callbacks.removeValue(forKey: id)
-            state = .waiting(waiters, callbacks: callbacks)
-        }
+        state.withLockedValue { _ = $0.callbacks.removeValue(forKey: id) }
     }
 
     /// Returns once the signal fires (at once if it already has), or when the waiting task is cancelled.
     public func wait() async {
-        let id = nextWaiterID.withLockedValue { id -> Int in
-            id += 1
-            return id
-        }
+        let id = state.withLockedValue { $0.takeID() }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLockedValue { state -> Bool in
-                    guard case .waiting(var waiters, let callbacks) = state, !Task.isCancelled else { return true }
-                    waiters[id] = continuation
-                    state = .waiting(waiters, callbacks: callbacks)
+                    guard !state.fired, !Task.isCancelled else { return true }
+                    state.waiters[id] = continuation
                     return false
                 }
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
-            let waiter = state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
-                guard case .waiting(var waiters, let callbacks) = state, let waiter = waiters.removeValue(forKey: id) else {
-                    return nil
-                }
-                state = .waiting(waiters, callbacks: callbacks)
-                return waiter
-            }
+            let waiter = state.withLockedValue { $0.waiters.removeValue(forKey: id) }
             waiter?.resume()
         }
     }

@@ -1,11 +1,15 @@
 import NIOConcurrencyHelpers
 import NIOCore
+import Synchronization
 import SystemTLS
 
-/// Remembers how a connection ended; the first status recorded wins. Shared between the channel handler
-/// (on its event loop) and the application's ``WebSocket``.
+/// Remembers how a connection ended (the first status recorded wins) and whether it is writable.
+/// Shared between the channel handler (on its event loop) and the connection's users on any thread.
 final class WebSocketCloseRecorder: Sendable {
     private let status = NIOLockedValueBox<WebSocketCloseStatus?>(nil)
+    /// The channel's writability as its last change reported it: one relaxed load to read, where asking
+    /// the channel costs a copy of its write queue's state.
+    let writable = Atomic<Bool>(true)
 
     func record(_ newStatus: WebSocketCloseStatus) {
         status.withLockedValue { if $0 == nil { $0 = newStatus } }
@@ -15,8 +19,9 @@ final class WebSocketCloseRecorder: Sendable {
 }
 
 /// The NIO shell around ``WebSocketFrameDecoder`` and ``WebSocketConnectionStateMachine``: it turns bytes
-/// into messages and messages into frames, runs keepalive, idle and close timers, and stops reading from
-/// a peer that does not read what we send.
+/// into messages for its ``WebSocketReceiver`` and messages into frames, runs keepalive, idle and close
+/// timers, and stops reading from a peer that does not read what we send (or whose messages the
+/// receiver has not caught up with).
 final class WebSocketChannelHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = Never
@@ -31,31 +36,42 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
     private let configuration: WebSocketConfiguration
     private let deflate: NegotiatedDeflate?
     private let closeRecorder: WebSocketCloseRecorder
-    /// Where received messages go, and where writability is reported.
-    let bridge: WebSocketBridge
+    /// Who is told what arrives; set before the handler joins the pipeline, let go when the connection
+    /// closes (the receiver usually holds the connection, which holds this handler).
+    var receiver: (any WebSocketReceiver)?
     private let decoder: WebSocketFrameDecoder
     private var machine: WebSocketConnectionStateMachine
     private var cumulation: ByteBuffer?
     /// Our compressor when we keep context between messages; otherwise the thread's shared one is used.
     private var contextDeflater: ZlibDeflater?
-    /// A read was requested while the peer was not reading our writes.
+    private var context: ChannelHandlerContext?
+    /// This loop's batch of connections to flush, and whether we are in it.
+    private var flushBatch: WebSocketFlushBatch?
+    private var flushQueued = false
+    /// A read was held back while the peer was not reading our writes.
     private var pendingRead = false
-    /// Input after a protocol failure is ignored.
+    /// The receiver asked us to stop reading until it catches up.
+    private var receiverPaused = false
+    /// A read was held back while the receiver was paused.
+    private var heldRead = false
+    /// Input after a protocol violation is ignored.
     private var failed = false
+    /// The violation the connection fails with once the receiver has answered what came before it.
+    private var pendingFailure: WebSocketProtocolError?
     private var lastReceived = NIODeadline.now()
     private var timersStarted = false
     private var keepaliveTimer: Scheduled<Void>?
     private var closeTimer: Scheduled<Void>?
+    private var failureTimer: Scheduled<Void>?
 
     init(
         role: WebSocketRole, configuration: WebSocketConfiguration, deflate: NegotiatedDeflate?,
-        closeRecorder: WebSocketCloseRecorder, bridge: WebSocketBridge
+        closeRecorder: WebSocketCloseRecorder
     ) {
         self.role = role
         self.configuration = configuration
         self.deflate = deflate
         self.closeRecorder = closeRecorder
-        self.bridge = bridge
         decoder = WebSocketFrameDecoder(
             role: role, maxFrameSize: configuration.maxFrameSize, allowedReservedBits: deflate == nil ? 0 : 0x40)
         machine = WebSocketConnectionStateMachine(
@@ -66,11 +82,13 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
     // MARK: Lifecycle
 
     func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        flushBatch = WebSocketFlushBatch.of(context.eventLoop)
         guard context.channel.isActive else {
             // The peer left during the upgrade: this handler will never see channelInactive, so the
             // connection is over before it began.
             closeRecorder.record(.abnormal)
-            bridge.finish()
+            endReceiving()
             return
         }
         startTimers(context: context)
@@ -83,6 +101,7 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         cancelTimers()
+        self.context = nil
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -90,8 +109,15 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
         machine.connectionClosed()
         cumulation = nil
         closeRecorder.record(.abnormal)
-        bridge.finish()
+        endReceiving()
         context.fireChannelInactive()
+    }
+
+    /// Tells the receiver the connection is over and lets go of it.
+    private func endReceiving() {
+        let receiver = self.receiver
+        self.receiver = nil
+        receiver?.closed(closeRecorder.recorded ?? .abnormal)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
@@ -101,6 +127,10 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ServerShutdownEvent {
+            receiver?.serverShuttingDown()
+            return
+        }
         guard event is ServerGoingAwayEvent else { return context.fireUserInboundEventTriggered(event) }
         guard machine.sendingClose() else { return }
         closeRecorder.record(WebSocketCloseStatus(code: .goingAway, reason: "server shutting down"))
@@ -131,17 +161,23 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
             do {
                 frame = try decoder.decode(&buffer)
             } catch {
-                fail(context: context, error)
+                violated(context: context, error)
                 return
             }
             guard let frame else { break }
             perform(machine.received(frame, allocator: context.channel.allocator), context: context)
             if failed || machine.closeState == .closed { return }
         }
-        if buffer.readableBytes > 0 {
-            if buffer.readerIndex > 64 * 1024 { buffer.discardReadBytes() }
-            cumulation = buffer
+        guard buffer.readableBytes > 0 else { return }
+        // A frame still arriving: what has come of a text frame is validated now, not when it completes.
+        if let header = try? decoder.decodeHeader(buffer), buffer.readableBytes > header.size {
+            let payload = buffer.getSlice(
+                at: buffer.readerIndex + header.size, length: buffer.readableBytes - header.size) ?? ByteBuffer()
+            perform(machine.receivedPartialPayload(header, payload: payload), context: context)
+            if failed { return }
         }
+        if buffer.readerIndex > 64 * 1024 { buffer.discardReadBytes() }
+        cumulation = buffer
     }
 
     private func perform(_ action: WebSocketConnectionStateMachine.Action, context: ChannelHandlerContext) {
@@ -149,7 +185,7 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
         case .none, .pongReceived:
             break
         case .deliver(let message):
-            bridge.deliver(message)
+            if receiver?.received(message) == .pause { receiverPaused = true }
         case .sendPong(let payload):
             writeControl(.pong, payload: payload, context: context, promise: nil)
             context.flush()
@@ -167,7 +203,7 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
         case .closeHandshakeComplete:
             finishClose(context: context, after: context.eventLoop.makeSucceededVoidFuture())
         case .fail(let error):
-            fail(context: context, error)
+            violated(context: context, error)
         }
     }
 
@@ -182,10 +218,31 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
         }
     }
 
-    /// Fails the connection: close frame with the error's code, then close (RFC 6455 §7.1.7).
-    private func fail(context: ChannelHandlerContext, _ error: WebSocketProtocolError) {
+    /// The peer broke the protocol. Nothing more it sent is processed, but the messages delivered before
+    /// the violation are answered first: the connection fails once the receiver says it has answered
+    /// them (at once when it holds nothing), or after the close timeout.
+    private func violated(context: ChannelHandlerContext, _ error: WebSocketProtocolError) {
         failed = true
         cumulation = nil
+        pendingFailure = error
+        if let receiver {
+            receiver.receivedProtocolViolation()
+        } else {
+            proceedWithFailure()
+        }
+        guard pendingFailure != nil, failureTimer == nil else { return }
+        failureTimer = context.eventLoop.assumeIsolated().scheduleTask(in: configuration.closeTimeout) {
+            self.proceedWithFailure()
+        }
+    }
+
+    /// Fails the connection with the pending violation: close frame with its code, then close (RFC 6455
+    /// §7.1.7).
+    func proceedWithFailure() {
+        guard let error = pendingFailure, let context else { return }
+        pendingFailure = nil
+        failureTimer?.cancel()
+        failureTimer = nil
         closeRecorder.record(WebSocketCloseStatus(code: error.closeCode, reason: error.reason))
         guard machine.sendingClose() else {
             context.close(promise: nil)
@@ -202,7 +259,31 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
     // MARK: Outbound
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        switch unwrapOutboundIn(data) {
+        write(unwrapOutboundIn(data), context: context, promise: promise)
+    }
+
+    /// A write from the connection's owner on the event loop: straight to this handler, without the trip
+    /// through the pipeline from its tail.
+    func write(_ outbound: WebSocketOutbound) {
+        guard let context else { return }
+        write(outbound, context: context, promise: nil)
+    }
+
+    /// Flushes once the work already queued on the loop has run (see ``WebSocketFlushBatch``).
+    func flushSoon() {
+        guard !flushQueued, let flushBatch, context != nil else { return }
+        flushQueued = true
+        flushBatch.add(self)
+    }
+
+    /// The batch's flush.
+    func flushNow() {
+        flushQueued = false
+        context?.flush()
+    }
+
+    private func write(_ outbound: WebSocketOutbound, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?) {
+        switch outbound {
         case .message(let message):
             guard machine.isOpen else { return promise?.fail(WebSocketError.closed) ?? () }
             writeMessage(message, context: context, promise: promise)
@@ -288,6 +369,8 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
     // MARK: Backpressure
 
     func read(context: ChannelHandlerContext) {
+        // After a violation nothing more from the peer is processed; reading it would only cost.
+        if failed && machine.isOpen { return }
         // A peer that does not read what we send gets nothing more read from it until it catches up,
         // so its requests cannot pile up replies in our memory. During the close handshake we keep
         // reading to see the peer's close frame.
@@ -295,17 +378,43 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
             pendingRead = true
             return
         }
-        // A consumer that is behind holds reads too; it asks for the next read once it catches up.
-        if machine.isOpen && bridge.shouldHoldRead() { return }
+        // A receiver that is behind holds reads too; it asks for the next read once it catches up.
+        if receiverPaused && machine.isOpen {
+            heldRead = true
+            return
+        }
         context.read()
+    }
+
+    /// Makes `receiver` the connection's receiver in place of the current one, replaying first the
+    /// messages that one had not handed on (and the violation waiting behind them, if any).
+    func adopt(_ receiver: any WebSocketReceiver, replaying messages: [WebSocketMessage], violation: Bool) {
+        guard context?.channel.isActive == true else {
+            receiver.closed(closeRecorder.recorded ?? .abnormal)
+            return
+        }
+        self.receiver = receiver
+        receiverPaused = false
+        for message in messages where receiver.received(message) == .pause { receiverPaused = true }
+        if violation { receiver.receivedProtocolViolation() }
+        if !receiverPaused { resumeReading() }
+    }
+
+    /// The receiver caught up after asking to pause.
+    func resumeReading() {
+        receiverPaused = false
+        guard heldRead, let context else { return }
+        heldRead = false
+        read(context: context)
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         let writable = context.channel.isWritable
-        bridge.writabilityChanged(to: writable)
+        closeRecorder.writable.store(writable, ordering: .relaxed)
+        receiver?.writabilityChanged(isWritable: writable)
         if writable && pendingRead {
             pendingRead = false
-            context.read()
+            read(context: context)
         }
         context.fireChannelWritabilityChanged()
     }
@@ -368,5 +477,7 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
         keepaliveTimer = nil
         closeTimer?.cancel()
         closeTimer = nil
+        failureTimer?.cancel()
+        failureTimer = nil
     }
 }

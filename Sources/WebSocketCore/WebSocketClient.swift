@@ -22,6 +22,10 @@ public struct WebSocketClientConfiguration: Sendable {
     /// Bind the local end to this address (e.g. `127.0.0.2`) before connecting; nil lets the system pick.
     /// A load generator spreads connections over loopback addresses this way.
     public var localAddress: String?
+    /// The socket's receive buffer (`SO_RCVBUF`) in bytes; nil leaves it to the system. A small one
+    /// makes a peer that stops reading look slow to the server at once (tests of conflation, load
+    /// generators simulating phones on bad networks).
+    public var receiveBufferSize: Int?
 
     public init() {}
 }
@@ -97,6 +101,9 @@ public enum WebSocketClient {
                 value: .init(
                     low: configuration.webSocket.outboundLowWaterMark,
                     high: configuration.webSocket.outboundHighWaterMark))
+        if let size = configuration.receiveBufferSize {
+            bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(size))
+        }
         if let localAddress = configuration.localAddress {
             bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: localAddress, port: 0))
         }
@@ -114,8 +121,6 @@ public enum WebSocketClient {
                 return promise.futureResult
             }
         }.get()
-        return try await WebSocket.run(
-            bridge: upgrade.bridge, channel: upgrade.channel, subprotocol: upgrade.subprotocol,
-            compression: upgrade.compression, closeRecorder: upgrade.closeRecorder, shutdown: ShutdownSignal(), body)
+        return try await WebSocket.run(connection: upgrade.connection, bridge: upgrade.bridge, body)
     }
 }

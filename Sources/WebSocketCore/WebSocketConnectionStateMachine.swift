@@ -42,6 +42,8 @@ struct WebSocketConnectionStateMachine {
     private(set) var closeState: CloseState = .open
     private var assembly: Assembly?
     private var inflaterLease: InflaterLease?
+    /// How far the text frame still arriving has been validated (see `receivedPartialPayload`).
+    private var partial: (validator: UTF8Validator, validated: Int)?
 
     init(role: WebSocketRole, maxMessageSize: Int, maxDecompressedSize: Int, deflate: NegotiatedDeflate?) {
         self.role = role
@@ -68,9 +70,11 @@ struct WebSocketConnectionStateMachine {
         closeState = .closed
         assembly = nil
         inflaterLease = nil
+        partial = nil
     }
 
     mutating func received(_ frame: WebSocketFrame, allocator: ByteBufferAllocator) -> Action {
+        partial = nil
         switch closeState {
         case .closeReceived, .closed:
             return .none
@@ -83,6 +87,35 @@ struct WebSocketConnectionStateMachine {
         // After sending a close frame, data from the peer is discarded (RFC 6455 §5.5.1).
         if closeState == .closeSent { return .none }
         return receivedData(frame, allocator: allocator)
+    }
+
+    /// The first `payload.readableBytes` bytes (still masked with `header`'s key) of a frame whose rest
+    /// has not arrived. A text frame is validated as its bytes come, so a message that cannot be UTF-8
+    /// fails the moment the bad byte arrives (RFC 6455 §8.1; Autobahn 6.4.3–6.4.4), not when a slow
+    /// peer finally completes the frame. The whole frame is still checked when it is complete.
+    mutating func receivedPartialPayload(_ header: WebSocketFrameDecoder.Header, payload: ByteBuffer) -> Action {
+        guard closeState == .open, !header.rsv1 else { return .none }
+        let start: UTF8Validator
+        switch header.opcode {
+        case .text where assembly == nil:
+            start = UTF8Validator()
+        case .continuation:
+            guard let assembly, !assembly.compressed, let validator = assembly.validator else { return .none }
+            start = validator
+        default:
+            return .none
+        }
+        var (validator, validated) = partial ?? (start, 0)
+        let fresh = payload.readableBytes - validated
+        guard fresh > 0 else { return .none }
+        var bytes = Array(payload.readableBytesView.dropFirst(validated))
+        let valid = bytes.withUnsafeMutableBytes { raw in
+            header.maskingKey?.apply(to: raw, offset: validated)
+            return validator.consume(UnsafeRawBufferPointer(raw))
+        }
+        guard valid else { return .fail(WebSocketProtocolError(.invalidPayloadData, "Text message is not valid UTF-8")) }
+        partial = (validator, validated + fresh)
+        return .none
     }
 
     // MARK: Control frames

@@ -27,9 +27,38 @@ public struct WebSocketFrameDecoder: Sendable {
         self.allowedReservedBits = allowedReservedBits
     }
 
+    /// A frame's header: everything before the payload.
+    struct Header: Sendable, Equatable {
+        var first: UInt8
+        var opcode: WebSocketOpcode
+        var maskingKey: WebSocketMaskingKey?
+        /// Bytes of the header on the wire, masking key included.
+        var size: Int
+        var payloadLength: Int
+
+        var fin: Bool { first & 0x80 != 0 }
+        var rsv1: Bool { first & 0x40 != 0 }
+    }
+
     /// Decodes the next whole frame from `buffer`, consuming its bytes, or returns `nil` (consuming
     /// nothing) when more bytes are needed. Throws on the first rule the peer broke.
     public func decode(_ buffer: inout ByteBuffer) throws(WebSocketProtocolError) -> WebSocketFrame? {
+        guard let header = try decodeHeader(buffer), buffer.readableBytes >= header.size + header.payloadLength else {
+            return nil
+        }
+        buffer.moveReaderIndex(forwardBy: header.size)
+        // Safe: readableBytes was checked just above.
+        var payload = buffer.readSlice(length: header.payloadLength)!
+        header.maskingKey?.apply(to: &payload)
+        let first = header.first
+        return WebSocketFrame(
+            fin: header.fin, rsv1: header.rsv1, rsv2: first & 0x20 != 0, rsv3: first & 0x10 != 0,
+            opcode: header.opcode, maskingKey: header.maskingKey, payload: payload)
+    }
+
+    /// Decodes the header of the frame at the start of `buffer` without consuming anything, or returns
+    /// `nil` when the header itself is not all there yet. Throws on the first rule the header breaks.
+    func decodeHeader(_ buffer: ByteBuffer) throws(WebSocketProtocolError) -> Header? {
         let start = buffer.readerIndex
         guard let first = buffer.getInteger(at: start, as: UInt8.self),
             let second = buffer.getInteger(at: start + 1, as: UInt8.self)
@@ -94,14 +123,6 @@ public struct WebSocketFrameDecoder: Sendable {
             maskingKey = WebSocketMaskingKey(packed: packed)
             headerSize += 4
         }
-        guard buffer.readableBytes >= headerSize + payloadLength else { return nil }
-
-        buffer.moveReaderIndex(forwardBy: headerSize)
-        // Safe: readableBytes was checked just above.
-        var payload = buffer.readSlice(length: payloadLength)!
-        maskingKey?.apply(to: &payload)
-        return WebSocketFrame(
-            fin: fin, rsv1: first & 0x40 != 0, rsv2: first & 0x20 != 0, rsv3: first & 0x10 != 0,
-            opcode: opcode, maskingKey: maskingKey, payload: payload)
+        return Header(first: first, opcode: opcode, maskingKey: maskingKey, size: headerSize, payloadLength: payloadLength)
     }
 }

@@ -8,7 +8,8 @@ import SystemTLS
 /// application, other requests go to its HTTP responder.
 ///
 /// `run()` serves until ``beginGracefulShutdown()`` (or cancellation): each connection is a child task of
-/// one discarding task group, so when `run()` returns every connection has ended.
+/// one discarding task group until it upgrades to a WebSocket that the application receives without a
+/// task; `run()` returns once every connection has ended.
 public final class WebSocketServer<Application: WebSocketServerApplication>: Sendable {
     public let configuration: WebSocketServerConfiguration
     private let application: Application
@@ -18,6 +19,7 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
     private let shutdownSignal = ShutdownSignal()
     private let listener = NIOLockedValueBox<ListenerState>(.notStarted(waiters: []))
     private let rejectedConnections = NIOLockedValueBox(0)
+    private let addressLimiter = AddressConnectionLimiter()
 
     private enum ListenerState {
         case notStarted(waiters: [CheckedContinuation<SocketAddress, any Error>])
@@ -65,7 +67,11 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
     public func run() async throws {
         let serverChannel: NIOAsyncChannel<ServerConnection, Never>
         do {
-            serverChannel = try await ServerBootstrap(group: group)
+            var bootstrap = ServerBootstrap(group: group)
+            if let size = configuration.sendBufferSize {
+                bootstrap = bootstrap.childChannelOption(.socketOption(.so_sndbuf), value: SocketOptionValue(size))
+            }
+            serverChannel = try await bootstrap
                 .serverChannelOption(.backlog, value: configuration.backlog)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -100,14 +106,26 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
         // A shutdown that arrived while we were binding.
         if shutdownSignal.isFired { serverChannel.channel.close(promise: nil) }
 
-        try await withThrowingDiscardingTaskGroup { group in
-            try await serverChannel.executeThenClose { inbound in
-                for try await connection in inbound {
-                    group.addTask {
-                        await connection.run(application: self.application, shutdown: self.shutdownSignal, logger: self.logger)
+        do {
+            try await withThrowingDiscardingTaskGroup { group in
+                try await serverChannel.executeThenClose { inbound in
+                    for try await connection in inbound {
+                        group.addTask {
+                            await connection.run(application: self.application, logger: self.logger)
+                        }
                     }
                 }
             }
+        } catch {
+            closeAllConnections()
+            listener.withLockedValue { $0 = .stopped }
+            throw error
+        }
+        // WebSockets driven by receivers have no task in the group: wait for them too.
+        await withTaskCancellationHandler {
+            await connections.waitUntilEmpty()
+        } onCancel: {
+            self.closeAllConnections()
         }
         listener.withLockedValue { $0 = .stopped }
         logger.info("Stopped")
@@ -140,6 +158,10 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
         }
     }
 
+    private func closeAllConnections() {
+        for connection in connections.all { connection.close(promise: nil) }
+    }
+
     private func failWaiters(_ error: any Error) {
         let waiters = listener.withLockedValue { state -> [CheckedContinuation<SocketAddress, any Error>] in
             guard case .notStarted(let waiters) = state else { return [] }
@@ -151,19 +173,27 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
 
     /// Builds a new connection's pipeline: [TLS] → head-size limit → HTTP codec → pipelining → us.
     private func configureConnection(_ channel: any Channel) throws -> ServerConnection {
-        guard connections.count < configuration.maxConnections else {
-            // Full: say nothing and hang up. The peer sees the connection close and may retry later.
+        // Past the server's or the address's cap: say nothing and hang up, before the connection is
+        // counted anywhere. The peer sees the connection close and may retry later.
+        let slot = connections.count < configuration.maxConnections
+            ? addressLimiter.admit(
+                channel.remoteAddress, limit: configuration.maxConnectionsPerAddress,
+                exemptions: configuration.addressLimitExemptions)
+            : nil
+        guard let slot else {
             rejectedConnections.withLockedValue { $0 += 1 }
             channel.close(promise: nil)
             let (events, continuation) = AsyncStream.makeStream(of: ServerConnectionEvent.self)
             continuation.finish()
             return ServerConnection(channel: channel, events: events)
         }
+        channel.closeFuture.whenComplete { _ in slot.release() }
         let pipeline = channel.pipeline.syncOperations
         if let tls = configuration.tls {
             try pipeline.addHandler(tls.makeServerHandler())
         }
-        let events = try HTTPConnectionHandler.addHandlers(to: pipeline, configuration: configuration, application: application)
+        let events = try HTTPConnectionHandler.addHandlers(
+            to: pipeline, configuration: configuration, application: application, shutdown: shutdownSignal)
         connections.register(channel)
         if shutdownSignal.isFired { channel.close(promise: nil) }
         return ServerConnection(channel: channel, events: events)

@@ -36,10 +36,21 @@ public struct WebSocketServerConfiguration: Sendable {
     /// reuse and grows it when reads fill it, so a small start keeps idle connections cheap without
     /// slowing busy ones.
     public var initialReceiveBufferSize: Int = 512
+    /// The kernel's send buffer per connection (`SO_SNDBUF`); nil leaves it to the system, which grows
+    /// it with the connection. A small one makes a peer that stops reading show at once as not
+    /// writable (the point where feeds conflate), at some cost to bulk throughput.
+    public var sendBufferSize: Int?
     /// Connections the server holds at once; past it, new ones are closed as soon as they are accepted.
     /// Keep it below the process's open-file limit, so that running out of descriptors (where every
     /// accept fails) cannot happen.
     public var maxConnections: Int = 10_000
+    /// Connections one client address (an IPv4 address, or an IPv6 /64) may hold at once; past it, its
+    /// new ones are closed as soon as they are accepted, without taking a slot from anyone else. Nil:
+    /// no per-address cap.
+    public var maxConnectionsPerAddress: Int?
+    /// Addresses `maxConnectionsPerAddress` does not apply to: a load generator on loopback, a trusted
+    /// reverse proxy that all clients come through.
+    public var addressLimitExemptions: [AddressRange] = []
     /// The listen backlog.
     public var backlog: Int32 = 1024
     /// On graceful shutdown, how long connections get to finish and close themselves before the server
@@ -55,9 +66,21 @@ public protocol WebSocketServerApplication: Sendable {
     /// choice). Called on the connection's event loop: it must not block.
     func shouldUpgrade(_ request: WebSocketUpgradeRequest) -> WebSocketUpgradeDecision
 
-    /// Runs one accepted WebSocket; the connection is closed (1000) when this returns.
+    /// Takes over an accepted WebSocket without a task: returns who receives its messages, or nil to have
+    /// it run by ``handle(_:request:)`` in a task instead (the default). Called on the connection's event
+    /// loop, before any message can arrive: it must not block.
+    func receiver(for connection: WebSocketConnection, request: WebSocketUpgradeRequest) -> (any WebSocketReceiver)?
+
+    /// Runs one accepted WebSocket that ``receiver(for:request:)`` left to a task; the connection is
+    /// closed (1000) when this returns.
     func handle(_ webSocket: WebSocket, request: WebSocketUpgradeRequest) async
 
     /// Answers a plain HTTP request (`/healthz`, REST routes, …).
     func respond(to request: HTTPRequest) async -> HTTPResponse
+}
+
+extension WebSocketServerApplication {
+    public func receiver(for connection: WebSocketConnection, request: WebSocketUpgradeRequest) -> (any WebSocketReceiver)? {
+        nil
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import NIOCore
 import ParlorServer
 import WebSocketCore
 
@@ -56,14 +57,40 @@ struct ParlorServerCommand: AsyncParsableCommand {
     @Option(help: "Hours after which a room with nobody connected and no change is deleted.")
     var roomExpiryHours: Double = 24
 
+    @Option(help: "Minutes after which a game nobody joined (its creator is its only member), with nobody connected and no change, is deleted.")
+    var unjoinedExpiryMinutes: Double = 10
+
     @Option(help: "Connections held at once; more are closed as they arrive. Default: what the open-file limit allows (raised at start), less 256.")
     var maxConnections: Int?
+
+    @Option(help: "Connections one client address (an IPv4 address or an IPv6 /64) may hold at once; more are closed as they arrive. 0: no cap.")
+    var maxConnectionsPerAddress: Int = 256
 
     @Option(help: "Rooms the server holds at once; creating more fails with NO_FREE_CODE.")
     var maxRooms: Int = 100_000
 
-    @Option(help: "Requests per second one connection may make (bursts of twice that are allowed).")
+    @Option(help: "Live games (rooms, lobbies, …) one user may have at once; creating more fails with QUOTA_EXCEEDED.")
+    var maxGamesPerUser: Int = 10
+
+    @Option(help: "Requests per second one user may make, across all their connections and HTTP requests (bursts of twice that are allowed).")
     var rateLimit: Int = 30
+
+    @Option(help: "Requests per second one client address may make, across every user on it (bursts of twice that are allowed).")
+    var addressRateLimit: Int = 300
+
+    @Option(
+        name: .customLong("exempt-address"),
+        help: "An address or CIDR range (127.0.0.0/8, fd00::/8) that per-address limits do not apply to: a load generator on this machine, a trusted proxy (repeatable).")
+    var exemptAddresses: [String] = []
+
+    @Option(help: "Port of a second, HTTP-only listener for operators (/healthz, /metrics) with connection slots of its own; 0 picks a free one. Default: none.")
+    var adminPort: Int?
+
+    @Option(help: "Address the admin listener binds (plain HTTP: keep it on loopback or a private network).")
+    var adminHost: String = "127.0.0.1"
+
+    @Option(help: "Require Authorization: Bearer <this token> for /metrics (on both ports). Also read from PARLOR_ADMIN_TOKEN.")
+    var adminToken: String?
 
     @Option(help: "English word list for the word games, one word per line (Debian: apt-get install wamerican).")
     var wordList: String = WordListSource.defaultPath
@@ -97,8 +124,29 @@ struct ParlorServerCommand: AsyncParsableCommand {
             throw ValidationError("--ping-interval, --idle-timeout and --shutdown-grace cannot be negative.")
         }
         guard roomExpiryHours > 0 else { throw ValidationError("--room-expiry-hours must be positive (got \(roomExpiryHours)).") }
+        guard unjoinedExpiryMinutes > 0 else {
+            throw ValidationError("--unjoined-expiry-minutes must be positive (got \(unjoinedExpiryMinutes)).")
+        }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be positive.") }
+        guard maxConnectionsPerAddress >= 0 else { throw ValidationError("--max-connections-per-address cannot be negative (0: no cap).") }
         guard maxRooms > 0, rateLimit > 0 else { throw ValidationError("--max-rooms and --rate-limit must be positive.") }
+        guard maxGamesPerUser > 0, addressRateLimit > 0 else {
+            throw ValidationError("--max-games-per-user and --address-rate-limit must be positive.")
+        }
+        for range in exemptAddresses {
+            do {
+                _ = try AddressRange(range)
+            } catch {
+                throw ValidationError("--exempt-address: \(error)")
+            }
+        }
+        if let adminPort {
+            guard (0...65535).contains(adminPort) else { throw ValidationError("--admin-port must be between 0 and 65535 (got \(adminPort)).") }
+            guard adminPort != port || port == 0 else { throw ValidationError("--admin-port must differ from --port (\(port)).") }
+        }
+        if let token = adminToken ?? ProcessInfo.processInfo.environment["PARLOR_ADMIN_TOKEN"], token.count < 16 {
+            throw ValidationError("The admin token must be at least 16 characters long.")
+        }
         guard (1...100).contains(lobbyCapacity) else { throw ValidationError("--lobby-capacity must be between 1 and 100 (got \(lobbyCapacity)).") }
         guard maxLobbies > 0, catalogPollInterval >= 0 else {
             throw ValidationError("--max-lobbies must be positive and --catalog-poll-interval cannot be negative.")
@@ -106,6 +154,12 @@ struct ParlorServerCommand: AsyncParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
+    }
+
+    /// Prints `what HOST:PORT`, unbuffered, so a supervisor or test reading our stdout sees the port at once.
+    static func announce(_ what: String, _ address: SocketAddress) {
+        let shown = address.ipAddress.map { address.protocol == .inet6 ? "[\($0)]" : $0 } ?? "\(address)"
+        FileHandle.standardOutput.write(Data("\(what) \(shown):\(address.port ?? 0)\n".utf8))
     }
 
     func run() async throws {
@@ -132,21 +186,29 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.dataDirectory = storage.dataDir
         configuration.persist = !noPersist
         configuration.roomExpiry = .nanoseconds(Int64(roomExpiryHours * 3_600_000_000_000))
+        configuration.unjoinedGameExpiry = .nanoseconds(Int64(unjoinedExpiryMinutes * 60_000_000_000))
         configuration.limits.maxRooms = maxRooms
         configuration.limits.maxConnections = maxConnections
+        configuration.limits.maxConnectionsPerAddress = maxConnectionsPerAddress > 0 ? maxConnectionsPerAddress : nil
+        configuration.limits.maxGamesPerUser = maxGamesPerUser
         configuration.limits.requestsPerSecond = rateLimit
         configuration.limits.requestBurst = rateLimit * 2
+        configuration.limits.addressRequestsPerSecond = addressRateLimit
+        configuration.limits.addressRequestBurst = addressRateLimit * 2
+        configuration.limits.exemptAddresses = exemptAddresses.compactMap { try? AddressRange($0) }
+        configuration.admin.port = adminPort
+        configuration.admin.host = adminHost
+        configuration.admin.token = adminToken ?? ProcessInfo.processInfo.environment["PARLOR_ADMIN_TOKEN"]
         configuration.wordGames.wordList = .file(wordList)
         configuration.wordGames.lobbyCapacity = lobbyCapacity
         configuration.wordGames.maxLobbies = maxLobbies
         configuration.wordGames.catalogPollInterval = catalogPollInterval > 0 ? .seconds(Int64(catalogPollInterval)) : nil
 
         do {
-            try await ParlorServerRunner.run(configuration: configuration, logger: logger) { address in
-            let shown = address.ipAddress.map { address.protocol == .inet6 ? "[\($0)]" : $0 } ?? "\(address)"
-            // Unbuffered, so a supervisor or test reading our stdout sees the port at once.
-            FileHandle.standardOutput.write(Data("listening on \(shown):\(address.port ?? 0)\n".utf8))
-            }
+            try await ParlorServerRunner.run(
+                configuration: configuration, logger: logger,
+                onListening: { address in Self.announce("listening on", address) },
+                onAdminListening: { address in Self.announce("admin listening on", address) })
         } catch {
             // A start-up failure (unreadable data dir, port in use, bad certificate) is a sentence, not a trace.
             logger.critical("parlor-server cannot start: \(error)")

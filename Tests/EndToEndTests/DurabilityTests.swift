@@ -15,19 +15,12 @@ import WebSocketCore
         let startedVersion: Int
     }
 
-    private func connect<R: Sendable>(_ server: ServerProcess, token: String? = nil, _ body: (JSONConnection) async throws -> R) async throws -> R {
-        try await WebSocketClient.connect(to: server.url) { ws in
-            let connection = JSONConnection(ws)
-            try await connection.hello(token: token)
-            return try await body(connection)
-        }
-    }
 
     private func seatAndStart(_ server: ServerProcess) async throws -> Room {
-        try await connect(server) { host in
+        try await server.connect { host in
             let created = try await host.call("createRoom", ["pointLimit": 350, "pointValue": 10, "playerCount": 2, "playerName": "Host"])
             let code = try #require((created.result?["room"] as? [String: Any])?["id"] as? String)
-            try await connect(server) { guest in
+            try await server.connect { guest in
                 let joined = try await guest.call("joinRoom", ["code": code, "playerName": "Guest"])
                 let ready = try await guest.call("setReady", ["roomCode": code, "playerId": guest.userId!, "ready": true])
                 #expect(joined.result != nil && ready.result != nil)
@@ -48,7 +41,7 @@ import WebSocketCore
         try await withThrowingTaskGroup(of: Void.self) { group in
             for room in rooms {
                 group.addTask {
-                    try? await connect(server, token: room.hostToken) { host in
+                    try? await server.connect(token: room.hostToken) { host in
                         var score = 0
                         while score < 1000 {
                             score += 1
@@ -70,7 +63,7 @@ import WebSocketCore
 
         let restarted = try await ServerProcess.start(dataDirectory: server.dataDirectory)
         defer { Task { await restarted.stop() } }
-        try await connect(restarted) { client in
+        try await restarted.connect { client in
             for room in rooms {
                 let stored = try #require(try await client.call("getRoom", ["code": room.code]).result, "room \(room.code) was acknowledged")
                 let players = try #require(stored["players"] as? [[String: Any]])
@@ -102,7 +95,7 @@ import WebSocketCore
         #expect(closeStatus.code == .goingAway)
 
         let restarted = try await ServerProcess.start(dataDirectory: server.dataDirectory)
-        try await connect(restarted, token: room.hostToken) { host in
+        try await restarted.connect(token: room.hostToken) { host in
             #expect(host.userId == room.hostId)
             let rejoined = try await host.call("joinRoom", ["code": room.code, "playerName": "Somebody"])
             let seat = try #require(((rejoined.result?["room"] as? [String: Any])?["players"] as? [[String: Any]])?.first { $0["id"] as? String == room.hostId })

@@ -73,6 +73,37 @@ import Testing
         #expect(fanOut["count"] as? Int == sent, "one fan-out measurement per submission")
     }
 
+    @Test func dartsRunDeliversEveryVisitToEveryPlayerAndSpectator() async throws {
+        let server = try await ServerProcess.start(["--no-persist"])
+        let (result, report) = try await load([
+            "darts", "--url", server.url, "--matches", "3", "--players", "3", "--spectators", "2",
+            "--interval", "0.6", "--duration", "3", "--setup-timeout", "20", "--seed", "7",
+        ])
+        await server.stop()
+        #expect(result.status == 0, "stdout:\n\(result.stdout)\nstderr:\n\(result.stderr)")
+        #expect(report["scenario"] as? String == "darts")
+        #expect((report["problems"] as? [String])?.isEmpty == true)
+        #expect((report["errorsByCode"] as? [String: Int])?.isEmpty == true, "no visit out of turn, none refused")
+        let counts = try #require(report["counts"] as? [String: Int])
+        #expect(counts["roomsReady"] == 3 && counts["roomsFailed"] == 0 && counts["lostMembers"] == 0)
+        let sent = try #require(counts["actionsSent"])
+        // A match throws every 0.2 s: about 15 visits each in 3 s, so legs were won (every 13th visit).
+        #expect(sent > 3 * 13)
+        #expect(counts["replies"] == sent && counts["errorReplies"] == 0 && counts["missingReplies"] == 0)
+        let matches = try #require(report["rooms"] as? [[String: Any]])
+        var versionsAdded = 0
+        for match in matches {
+            let finalVersion = try #require(match["finalVersion"] as? Int)
+            let lastSeen = try #require(match["lastSeen"] as? [Int])
+            #expect(lastSeen.count == 5 && lastSeen.allSatisfy { $0 == finalVersion }, "every member ends on the final version: \(match)")
+            #expect(match["nonIncreasing"] as? Int == 0 && match["incomplete"] as? Int == 0)
+            versionsAdded += finalVersion - (match["startVersion"] as? Int ?? 0)
+        }
+        #expect(versionsAdded == sent, "every visit is one new version")
+        // The server's own recordVisit histogram, under its own name.
+        #expect(report["serverRecordVisit"] != nil && report["serverSubmitScore"] == nil)
+    }
+
     @Test func connectStormResumesEveryConnection() async throws {
         let server = try await ServerProcess.start(["--no-persist"])
         let (result, report) = try await load(["connect", "--url", server.url, "--connections", "20", "--hold", "0.2"])

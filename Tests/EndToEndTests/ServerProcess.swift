@@ -1,4 +1,6 @@
 import Foundation
+import ParlorTestSupport
+import WebSocketCore
 
 /// The real `parlor-server` executable, started as a child process on port 0 for one test, with its
 /// own data directory (unless one is given, to restart on the same data).
@@ -45,6 +47,17 @@ final class ServerProcess: Sendable {
         if let status = await process.waitForExit(timeout: timeout) { return status }
         kill(process.pid, SIGKILL)
         return await process.waitForExit(timeout: .seconds(10)) ?? -1
+    }
+}
+
+extension ServerProcess {
+    /// A connection to the server, signed in (as `token`'s user when given), for the duration of `body`.
+    func connect<R: Sendable>(token: String? = nil, _ body: (JSONConnection) async throws -> R) async throws -> R {
+        try await WebSocketClient.connect(to: url) { ws in
+            let connection = JSONConnection(ws)
+            try await connection.hello(token: token)
+            return try await body(connection)
+        }
     }
 }
 

@@ -81,6 +81,7 @@ struct ClientPartsTests {
             switch effect {
             case .room(let sinks, let room): "room v\(room.map { String($0.version) } ?? "nil") to \(sinks.count)"
             case .lobby(let sinks, _): "lobby to \(sinks.count)"
+            case .match(let sinks, let match): "match v\(match.map { String($0.version) } ?? "nil") to \(sinks.count)"
             case .finish(let sinks): "finish \(sinks.count)"
             case .resubscribe(let target): "resubscribe \(target)"
             case .malformed: "malformed"
@@ -159,6 +160,31 @@ struct ClientPartsTests {
             return
         }
         #expect(collect(table.receive(sub: 3, event: .end, frame: [], generation: 1)) == ["finish 1"])
+    }
+
+    @Test("Match subscriptions deliver each newer view once, prime a late stream, ignore other games' events, and end with nil")
+    func matchEvents() throws {
+        var table = SubscriptionTable()
+        let target = SubscriptionTarget.match(code: "ACDEF")
+        let (_, continuation) = AsyncStream.makeStream(of: MatchView?.self)
+        _ = table.addSink(.match(continuation), for: target)
+        table.bind(target, to: 2)
+        var match = try DartsMatch.create(
+            id: "m", code: MatchCode(parsing: "ACDEF"), settings: X01Settings(gameType: .x501), host: RoomFixtures.ann,
+            playerName: "Ann", at: .epoch)
+        func frame(_ match: DartsMatch?) throws -> [UInt8] {
+            EventMessage.frame(subscription: 2, event: .match, data: try match.map { try EncodedJSON(MatchView($0)) } ?? .null)
+        }
+        #expect(collect(table.receive(sub: 2, event: .match, frame: try frame(match), generation: 1)) == ["match v1 to 1"])
+        #expect(collect(table.receive(sub: 2, event: .match, frame: try frame(match), generation: 1)) == [])
+        #expect(collect(table.receive(sub: 2, event: .room, frame: try roomFrame(sub: 2, version: 5), generation: 1)) == [])
+        _ = try match.apply(.start, by: RoomFixtures.ann, at: .epoch)
+        #expect(collect(table.receive(sub: 2, event: .match, frame: try frame(match), generation: 1)) == ["match v2 to 1"])
+        let (_, late) = AsyncStream.makeStream(of: MatchView?.self)
+        #expect(table.addSink(.match(late), for: target).prime.map { collect([$0]) } == ["match v2 to 1"])
+        #expect(collect(table.receive(sub: 2, event: .match, frame: try frame(nil), generation: 1)) == ["match vnil to 2"])
+        #expect(collect(table.receive(sub: 2, event: .end, frame: [], generation: 1)) == ["finish 2"])
+        #expect(SubscriptionTarget.match(code: "ACDEF").isGone(.matchNotFound) && !SubscriptionTarget.match(code: "ACDEF").isGone(.roomNotFound))
     }
 
     @Test("A malformed event is reported, not delivered")

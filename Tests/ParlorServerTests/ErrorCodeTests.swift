@@ -90,8 +90,9 @@ import Testing
 
     @Test func floodsAreRateLimited() async throws {
         try await withParlor(configure: {
-            $0.limits.requestBurst = 5
-            $0.limits.requestsPerSecond = 1
+            // Not signed in: the address's rate is the one that applies.
+            $0.limits.addressRequestBurst = 5
+            $0.limits.addressRequestsPerSecond = 1
         }) { parlor in
             try await parlor.connect(signIn: false) { client in
                 var codes: [String] = []

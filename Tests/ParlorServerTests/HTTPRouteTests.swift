@@ -108,7 +108,12 @@ import Testing
     /// Rooms with nobody connected and no change for the expiry time are deleted; observers get null and end.
     @Test func abandonedRoomsExpireOnTheInjectedClock() async throws {
         let clock = ManualClock()
-        try await withParlor(clock: clock, configure: { $0.roomExpiry = .hours(24) }) { parlor in
+        try await withParlor(clock: clock, configure: {
+            $0.roomExpiry = .hours(24)
+            // These rooms have only their creators: give them the long expiry too (the short one is
+            // ExpiryTests').
+            $0.unjoinedGameExpiry = .hours(24)
+        }) { parlor in
             let (abandoned, _) = try await parlor.connect { (try await RoomFlowTests.seat($0, []), $0.token!) }
             try await parlor.connect { present in
                 let occupied = try await RoomFlowTests.seat(present, [])

@@ -48,13 +48,15 @@ struct ParlorHarness: Sendable {
     var services: ParlorServices { server.services }
     var url: String { "ws://127.0.0.1:\(port)/ws" }
 
-    /// Opens a connection for `body`; with `signIn`, it says hello first.
+    /// Opens a connection for `body`, from `localAddress` (another loopback address) when given; with
+    /// `signIn`, it says hello first.
     func connect<R: Sendable>(
         signIn: Bool = true, token: String? = nil, headers: [(String, String)] = [], path: String = "/ws",
-        _ body: (JSONConnection) async throws -> R
+        from localAddress: String? = nil, _ body: (JSONConnection) async throws -> R
     ) async throws -> R {
         var configuration = WebSocketClientConfiguration()
         configuration.headers = headers
+        configuration.localAddress = localAddress
         configuration.webSocket.closeTimeout = .milliseconds(500)
         return try await WebSocketClient.connect(to: "ws://127.0.0.1:\(port)\(path)", configuration: configuration) { ws in
             let connection = JSONConnection(ws)
@@ -72,22 +74,46 @@ struct ParlorHarness: Sendable {
 
 /// A minimal HTTP/1.1 client over a raw socket (FoundationNetworking is not part of this package).
 enum RawHTTP {
+    struct Response {
+        var status: Int
+        /// Header names lowercased.
+        var headers: [String: String]
+        /// The body as JSON, else as text; nil when empty.
+        var body: Any?
+        var text: String { body as? String ?? "" }
+    }
+
     static func send(port: Int, method: String, path: String, body: Data?, token: String?) async throws -> (Int, Any?) {
+        let response = try await exchange(port: port, method: method, path: path, body: body, token: token)
+        return (response.status, response.body)
+    }
+
+    /// One request on a fresh connection, from `localAddress` when given. A connection the server
+    /// closes without answering throws `ConnectionEnded`.
+    static func exchange(
+        port: Int, method: String, path: String, body: Data? = nil, token: String? = nil, from localAddress: String? = nil
+    ) async throws -> Response {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
         if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
         head += "\r\n"
         var bytes = Array(head.utf8)
         if let body { bytes += body }
-        let response = try await RawSocket.exchange(port: port, bytes: bytes)
+        let response = try await RawSocket.exchange(port: port, bytes: bytes, from: localAddress)
         let text = String(decoding: response, as: UTF8.self)
-        guard let headEnd = text.range(of: "\r\n\r\n") else { throw TestTimeout() }
-        let statusLine = text[..<text.index(text.startIndex, offsetBy: min(12, text.count))]
-        let status = Int(statusLine.split(separator: " ")[1]) ?? 0
+        guard let headEnd = text.range(of: "\r\n\r\n") else { throw ConnectionEnded() }
+        let lines = text[..<headEnd.lowerBound].split(separator: "\r\n")
+        let statusParts = lines.first?.split(separator: " ") ?? []
+        let status = statusParts.count > 1 ? Int(statusParts[1]) ?? 0 : 0
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
         let bodyText = text[headEnd.upperBound...]
-        if bodyText.isEmpty { return (status, nil) }
+        if bodyText.isEmpty { return Response(status: status, headers: headers, body: nil) }
         let json = try? JSONSerialization.jsonObject(with: Data(bodyText.utf8))
-        return (status, json ?? String(bodyText))
+        return Response(status: status, headers: headers, body: json ?? String(bodyText))
     }
 }
 

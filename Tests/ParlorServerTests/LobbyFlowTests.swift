@@ -224,7 +224,11 @@ import Testing
 
     @Test func abandonedLobbiesBetweenRoundsExpire() async throws {
         let clock = ManualClock()
-        try await withParlor(clock: clock, configure: LobbyFixture.configure) { parlor in
+        try await withParlor(clock: clock, configure: {
+            LobbyFixture.configure(&$0)
+            // One-player lobbies: the long expiry, as for any lobby (the short one is ExpiryTests').
+            $0.unjoinedGameExpiry = .hours(24)
+        }) { parlor in
             let abandoned = try await parlor.connect { try await LobbyFixture.create($0) }
             let playing = try await parlor.connect { ann in
                 let lobby = try await LobbyFixture.create(ann)

@@ -94,7 +94,8 @@ extension Dictionary where Key == String, Value == Any {
     var words: [[String: Any]] { self["words"] as? [[String: Any]] ?? [] }
 }
 
-/// A store that can be told to fail, to reach `internal` over the wire.
+/// A store that can be told to fail (lobby writes, and the health probe), to reach `internal` over the
+/// wire.
 final class FailingStore: ParlorStore {
     let base = InMemoryStore()
     private let failing = NIOLockedValueBox(false)
@@ -123,5 +124,6 @@ final class FailingStore: ParlorStore {
     }
     func loadCatalog() async throws(StoreError) -> Catalog? { try await base.loadCatalog() }
     func saveCatalog(_ catalog: Catalog) async throws(StoreError) { try await base.saveCatalog(catalog) }
+    func checkWritable() async throws(StoreError) { try check() }
     func close() async { await base.close() }
 }

@@ -21,15 +21,17 @@ enum RawSocket {
         }
     }
 
-    static func exchange(port: Int, bytes: [UInt8]) async throws -> [UInt8] {
+    /// Connects to 127.0.0.1:`port` (from `localAddress`, another loopback address, when given).
+    static func exchange(port: Int, bytes: [UInt8], from localAddress: String? = nil) async throws -> [UInt8] {
         let group = MultiThreadedEventLoopGroup.singleton
         let done = group.next().makePromise(of: [UInt8].self)
         let collector = Collector(done: done)
-        let channel = try await ClientBootstrap(group: group)
+        var bootstrap = ClientBootstrap(group: group)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
             }
-            .connect(host: "127.0.0.1", port: port).get()
+        if let localAddress { bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: localAddress, port: 0)) }
+        let channel = try await bootstrap.connect(host: "127.0.0.1", port: port).get()
         try await channel.writeAndFlush(ByteBuffer(bytes: bytes)).get()
         return try await done.futureResult.get()
     }

@@ -35,7 +35,7 @@ import Testing
         let clock = ManualClock()
         let kernel = Kernel(
             configuration: ServerConfiguration(), store: store, clock: clock, logger: logger, timers: GameTimers(clock: clock),
-            catalog: try await CatalogService.open(store: store, logger: logger))
+            catalog: try await CatalogService.open(store: store, logger: logger), quota: GameQuota(limit: 10))
         let host = GameHost(RummyGame(maxGames: 10), kernel: kernel)
         let actor = try RoomActor(room, publicView: EncodedJSON(gameRoomOf: room), schedule: GameSchedule(), host: host)
         host.directory.install(actor, id: actor.id, code: actor.code)
@@ -272,6 +272,8 @@ final class HeldStore: ParlorStore {
     func loadCatalog() async throws(StoreError) -> Catalog? { try await inner.loadCatalog() }
 
     func saveCatalog(_ catalog: Catalog) async throws(StoreError) { try await inner.saveCatalog(catalog) }
+
+    func checkWritable() async throws(StoreError) { try await inner.checkWritable() }
 
     func close() async { await inner.close() }
 }

@@ -26,6 +26,11 @@ import Testing
         (.subscriptionNotFound, "SUBSCRIPTION_NOT_FOUND", .notFound, 404),
         (.rateLimited, "RATE_LIMITED", .resourceExhausted, 429),
         (.gameNotFound, "GAME_NOT_FOUND", .notFound, 404),
+        (.matchNotFound, "MATCH_NOT_FOUND", .notFound, 404),
+        (.matchFull, "MATCH_FULL", .resourceExhausted, 409),
+        (.notHost, "NOT_HOST", .permissionDenied, 403),
+        (.notYourTurn, "NOT_YOUR_TURN", .failedPrecondition, 409),
+        (.invalidDarts, "INVALID_DARTS", .invalidArgument, 400),
     ]
 
     @Test func theShippedCodesNeverChange() {
@@ -89,6 +94,24 @@ import Testing
             #expect(wire.message == error.message)
         }
         #expect(WireError(CodeSpaceExhausted(attempts: 64)).code == .noFreeCode)
+    }
+
+    @Test func dartsErrorsMapToSpecificCodes() {
+        let cases: [(DartsError, ErrorCode)] = [
+            (.matchNotFound(code: "ACDEF"), .matchNotFound),
+            (.matchFull(capacity: 2), .matchFull),
+            (.notHost(action: "start the match"), .notHost),
+            (.notYourTurn(expected: "Ann"), .notYourTurn),
+            (.invalidDarts(reason: "\"T21\" is not a dart."), .invalidDarts),
+            (.playerNotFound(playerId: "x"), .playerNotFound),
+            (.invalidState(reason: "Not yet."), .invalidState),
+            (.invalidInput(field: "legs", reason: "legs must be between 1 and 15 (got 0)."), .invalidInput),
+        ]
+        for (error, expected) in cases {
+            let wire = WireError(error)
+            #expect(wire.code == expected && wire.message == error.message, "\(error)")
+        }
+        #expect(WireError(DartsError.matchNotFound(code: String(repeating: "Z", count: 500))).message.count < 40)
     }
 
     @Test func wireErrorsRoundTrip() throws {

@@ -41,6 +41,25 @@ import Testing
         (#"{"id":1,"op":"getCatalog"}"#, .getCatalog(GetCatalogArguments())),
         (#"{"id":1,"op":"observeCatalog","args":{}}"#, .observeCatalog(EmptyArguments())),
         (#"{"id":1,"op":"observeCatalog","args":null}"#, .observeCatalog(EmptyArguments())),
+        (#"{"id":1,"op":"createMatch","args":{"gameType":"501","outRule":"master","sets":3,"playerName":"Ann"}}"#,
+         .createMatch(CreateMatchArguments(gameType: "501", outRule: "master", sets: 3, playerName: "Ann"))),
+        (#"{"id":1,"op":"joinMatch","args":{"code":"QX7KM","playerName":"Bo"}}"#,
+         .joinMatch(JoinMatchArguments(code: "QX7KM", playerName: "Bo"))),
+        (#"{"id":1,"op":"addGuest","args":{"code":"QX7KM","name":"Gil"}}"#, .addGuest(AddGuestArguments(code: "QX7KM", name: "Gil"))),
+        (#"{"id":1,"op":"removePlayer","args":{"code":"QX7KM","playerId":"\#(u)"}}"#,
+         .removePlayer(RemovePlayerArguments(code: "QX7KM", playerId: user(2)))),
+        (#"{"id":1,"op":"startMatch","args":{"code":"QX7KM"}}"#, .startMatch(MatchCodeArguments(code: "QX7KM"))),
+        (#"{"id":1,"op":"leaveMatch","args":{"code":"QX7KM"}}"#, .leaveMatch(MatchCodeArguments(code: "QX7KM"))),
+        (#"{"id":1,"op":"recordVisit","args":{"code":"QX7KM","playerId":"\#(u)","darts":["T20","t20","D16"]}}"#,
+         .recordVisit(RecordVisitArguments(code: "QX7KM", playerId: user(2), darts: ["T20", "t20", "D16"]))),
+        (#"{"id":1,"op":"recordVisit","args":{"code":"QX7KM","playerId":"\#(u)","total":100}}"#,
+         .recordVisit(RecordVisitArguments(code: "QX7KM", playerId: user(2), total: 100))),
+        (#"{"id":1,"op":"editLastVisit","args":{"code":"QX7KM","visit":7,"total":45}}"#,
+         .editLastVisit(EditLastVisitArguments(code: "QX7KM", visit: 7, total: 45))),
+        (#"{"id":1,"op":"observeMatch","args":{"code":"QX7KM"}}"#, .observeMatch(MatchCodeArguments(code: "QX7KM"))),
+        (#"{"id":1,"op":"getMatch","args":{"code":"QX7KM"}}"#, .getMatch(MatchCodeArguments(code: "QX7KM"))),
+        (#"{"id":1,"op":"checkout","args":{"score":170,"darts":3}}"#, .checkout(CheckoutArguments(score: 170, darts: 3))),
+        (#"{"id":1,"op":"listMatches"}"#, .listMatches(ListGamesArguments())),
     ]
 
     @Test(arguments: cases)
@@ -134,10 +153,15 @@ import Testing
         #expect(request.operation == .joinRoom(JoinRoomArguments(code: long, playerName: "Bo")))
     }
 
-    @Test func listGamesHelpers() {
-        #expect(ListGamesArguments().effectiveLimit == 20)
-        #expect(ListGamesArguments(limit: 0).effectiveLimit == 1)
-        #expect(ListGamesArguments(limit: 10_000).effectiveLimit == 100)
+    @Test func listGamesHelpers() throws {
+        #expect(try ListGamesArguments().checkedLimit() == 20)
+        #expect(try ListGamesArguments(limit: 1).checkedLimit() == 1)
+        #expect(try ListGamesArguments(limit: 100).checkedLimit() == 100)
+        for limit in [0, -1, 101, 100_000] {
+            #expect(throws: WireError(.invalidInput, "limit must be an integer from 1 to 100 (got \(limit)).")) {
+                try ListGamesArguments(limit: limit).checkedLimit()
+            }
+        }
         #expect(ListGamesArguments(before: "2026-01-30T00:00:00.000Z").beforeInstant?.iso8601 == "2026-01-30T00:00:00.000Z")
         #expect(ListGamesArguments(before: "yesterday").beforeInstant == nil)
     }

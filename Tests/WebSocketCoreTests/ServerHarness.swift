@@ -75,14 +75,16 @@ final class RawConnection: Sendable {
         }
     }
 
-    init(port: Int) async throws {
+    /// Connects to 127.0.0.1:`port`, from `localAddress` (another loopback address) when given.
+    init(port: Int, from localAddress: String? = nil) async throws {
         let collector = Collector()
         self.collector = collector
-        channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
             }
-            .connect(host: "127.0.0.1", port: port).get()
+        if let localAddress { bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: localAddress, port: 0)) }
+        channel = try await bootstrap.connect(host: "127.0.0.1", port: port).get()
     }
 
     func send(_ string: String) async throws {

@@ -91,10 +91,6 @@ public struct LobbyJoin: AsyncParsableCommand {
 extension Validation {
     /// The lobby code as the server will read it (" gdts" → "GDTS").
     static func lobbyCode(_ text: String) throws -> String {
-        do {
-            return try LobbyCode(parsing: text).rawValue
-        } catch {
-            throw ValidationError(error.message)
-        }
+        try code(text, as: LobbyCode.self)
     }
 }

@@ -4,7 +4,7 @@ import ArgumentParser
 public struct ParlorCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "parlor",
-        abstract: "Play Parlor rummy rooms and word lobbies from the terminal.",
+        abstract: "Play Parlor rummy rooms, word lobbies and darts matches from the terminal.",
         discussion: """
             create, join and watch show the room full screen on a terminal and update it live; the keys \
             are on screen. Without a terminal (or with --json) they print one JSON object per line and \
@@ -13,10 +13,12 @@ public struct ParlorCommand: AsyncParsableCommand {
 
             parlor lobby create / join CODE play the word game; see parlor help lobby.
 
+            parlor darts create / join CODE / watch CODE keep a live darts scoreboard; see parlor help darts.
+
             Your identity is kept per server in $XDG_CONFIG_HOME/parlor/tokens.json \
             (~/.config/parlor/tokens.json), so running parlor again gets you your seat back.
             """,
-        subcommands: [Create.self, Join.self, Watch.self, Ready.self, Start.self, Score.self, Next.self, Leave.self, Show.self, Lobby.self])
+        subcommands: [Create.self, Join.self, Watch.self, Ready.self, Start.self, Score.self, Next.self, Leave.self, Show.self, Lobby.self, Darts.self])
 
     public init() {}
 }

@@ -5,8 +5,13 @@ import ParlorRules
 enum Validation {
     /// The code as the server will read it ("a1b2c3 " → "A1B2C3").
     static func roomCode(_ text: String) throws -> String {
+        try code(text, as: RoomCode.self)
+    }
+
+    /// A code of any kind as the server will read it: trimmed, upper-cased, checked against its space.
+    static func code<Code: ShortCode>(_ text: String, as: Code.Type) throws -> String {
         do {
-            return try RoomCode(parsing: text).rawValue
+            return try Code(parsing: text).rawValue
         } catch {
             throw ValidationError(error.message)
         }

@@ -11,7 +11,7 @@ public enum LobbyInput: Sendable, Equatable {
 
     /// A line typed on the interactive screen; nil for a blank line.
     public static func parseTyped(_ line: String) -> Result<LobbyInput, ScriptCommandError>? {
-        let text = trimmed(line)
+        let text = line.trimmedLine
         guard !text.isEmpty else { return nil }
         guard text.hasPrefix("/") else { return .success(.action(.submitWord(text))) }
         let words = text.dropFirst().split(whereSeparator: \.isWhitespace).map(String.init)
@@ -28,11 +28,11 @@ public enum LobbyInput: Sendable, Equatable {
 
     /// A line of a script; nil for a blank line.
     public static func parseScript(_ line: String) -> Result<LobbyInput, ScriptCommandError>? {
-        let text = trimmed(line)
+        let text = line.trimmedLine
         guard !text.isEmpty else { return nil }
         let verbEnd = text.firstIndex(where: \.isWhitespace) ?? text.endIndex
         let verb = text[..<verbEnd].lowercased()
-        let remainder = trimmed(String(text[verbEnd...]))
+        let remainder = String(text[verbEnd...]).trimmedLine
         let rest = remainder.split(whereSeparator: \.isWhitespace).map(String.init)
         switch verb {
         case "word":
@@ -58,12 +58,5 @@ public enum LobbyInput: Sendable, Equatable {
 
     private static func noArguments(_ rest: [String], _ input: LobbyInput, verb: String) -> Result<LobbyInput, ScriptCommandError> {
         rest.isEmpty ? .success(input) : .failure(ScriptCommandError("\(verb) takes no arguments (got \"\(rest.joined(separator: " "))\")."))
-    }
-
-    private static func trimmed(_ text: String) -> String {
-        var slice = Substring(text)
-        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
-        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
-        return String(slice)
     }
 }

@@ -106,12 +106,8 @@ public struct LobbyScreenState: Sendable, Equatable {
     /// Applies a key; returns the action it asks for, if any. Printable keys type; Enter sends the line
     /// (a word, or a `/` command); Esc and Ctrl-C quit.
     public mutating func handle(_ key: Key) -> LobbyAction? {
+        if input.edit(with: key, limit: Self.maxInputCharacters) { return nil }
         switch key {
-        case .character(let character):
-            guard input.count < Self.maxInputCharacters, !character.isNewline else { return nil }
-            input.append(character)
-        case .backspace:
-            if !input.isEmpty { input.removeLast() }
         case .enter:
             let line = input
             input = ""
@@ -125,7 +121,7 @@ public struct LobbyScreenState: Sendable, Equatable {
             return .quit
         case .endOfInput:
             if input.isEmpty { return .quit }
-        case .tab, .up, .down, .left, .right:
+        case .tab, .up, .down, .left, .right, .character, .backspace:
             break
         }
         return nil

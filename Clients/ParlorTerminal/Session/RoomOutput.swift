@@ -18,7 +18,17 @@ public enum RoomOutput: Sendable, Equatable {
     case left(code: String)
 
     /// The JSON line (without the newline).
-    public var jsonLine: String { JSONLine.encode(JSONForm(self)) }
+    public var jsonLine: String {
+        let line: ViewSessionJSON<GameRoom>.Line = switch self {
+        case .seat(let seat): .seat(code: seat.room.id, userId: seat.currentUserId, view: seat.room)
+        case .status(let state): .status(state)
+        case .room(let room): .view(room)
+        case .done(let action): .done(action: action.name)
+        case .error(let action, let code, let message): .error(action: action, code: code, message: message)
+        case .left(let code): .left(code: code)
+        }
+        return JSONLine.encode(ViewSessionJSON(line: line, viewKey: "room"))
+    }
 
     static func error(_ error: ParlorClientError, action: String?) -> RoomOutput {
         .error(action: action, code: error.serverCode?.rawValue, message: error.description)
@@ -29,36 +39,3 @@ public enum RoomOutput: Sendable, Equatable {
 public typealias SessionOutput = RoomOutput
 
 extension RoomOutput: GameOutput {}
-
-private struct JSONForm: Encodable {
-    let output: RoomOutput
-
-    init(_ output: RoomOutput) { self.output = output }
-
-    enum Key: String, SessionJSONKey {
-        case event, room, code, userId, state, attempt, reason, action, message
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        switch output {
-        case .seat(let seat):
-            try container.encode("seat", forKey: .event)
-            try container.encode(seat.room.id, forKey: .code)
-            try container.encode(seat.currentUserId, forKey: .userId)
-            try container.encode(seat.room, forKey: .room)
-        case .status(let state):
-            try container.encodeStatus(state)
-        case .room(let room):
-            try container.encode("room", forKey: .event)
-            try container.encode(room, forKey: .room)  // null once deleted
-        case .done(let action):
-            try container.encode("done", forKey: .event)
-            try container.encode(action.name, forKey: .action)
-        case .error(let action, let code, let message):
-            try container.encodeError(action: action, code: code, message: message)
-        case .left(let code):
-            try container.encodeLeft(code: code)
-        }
-    }
-}

@@ -35,6 +35,11 @@ public protocol GameRules: Sendable {
     /// Whether the game may be deleted for being abandoned right now (a word lobby only between rounds).
     var mayExpire: Bool { get }
 
+    /// Whose quota of live games this game counts against: its creator, or whoever the game passed to
+    /// when they left; nil once it no longer counts (a finished game). The default is the first member
+    /// (the creator's seat, inherited in seat order).
+    var owner: UserID? { get }
+
     /// Refuses a would-be observer who may not watch (a word lobby's non-members); nil is someone not
     /// signed in.
     func checkObserver(_ user: UserID?) throws(Failure)
@@ -51,6 +56,8 @@ public protocol GameRules: Sendable {
 
 extension GameRules {
     public var mayExpire: Bool { true }
+
+    public var owner: UserID? { members.first }
 
     public func checkObserver(_ user: UserID?) throws(Failure) {}
 }

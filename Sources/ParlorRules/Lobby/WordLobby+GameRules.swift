@@ -13,6 +13,9 @@ extension WordLobby: GameRules {
 
     public var members: [UserID] { players.map(\.userId) }
 
+    /// A lobby never finishes: it counts against its creator (or their heir) while it lives.
+    public var owner: UserID? { creator }
+
     /// Only between rounds: a running round ends by itself, and then the lobby is open again.
     public var mayExpire: Bool { status == .open }
 

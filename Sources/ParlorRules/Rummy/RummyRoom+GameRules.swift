@@ -6,6 +6,9 @@ extension RummyRoom: GameRules {
 
     public var members: [UserID] { players.map(\.id) }
 
+    /// The moderator's seat (the creator's, then its heir's) until the game is over.
+    public var owner: UserID? { isFinished ? nil : players.first?.id }
+
     /// The last player leaving deletes the room; the game finishing files it in every player's history.
     public mutating func apply(
         _ action: RummyAction, by caller: Caller, at now: Instant, in _: Void

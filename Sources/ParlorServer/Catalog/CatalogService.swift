@@ -62,11 +62,11 @@ final class CatalogService: Sendable {
     }
 
     /// `observeCatalog`: the current version first, then each new one. Anyone may observe.
-    func subscribe(user: UserID?) throws(WireError) -> FeedSubscription {
-        guard let subscription = feed.subscribe(user: user) else {
+    func subscribe(user: UserID?) throws(WireError) -> FeedGrant {
+        guard let grant = feed.grant(user: user) else {
             throw WireError(.shuttingDown, "The catalog is not being served; reconnect in a moment.")
         }
-        return subscription
+        return grant
     }
 
     /// Adopts `catalog` and publishes it if it is newer than the current version. True when it was.

@@ -3,14 +3,6 @@ import NIOCore
 import ParlorRules
 import WebSocketCore
 
-/// What a subscriber receives.
-public enum FeedItem: Sendable {
-    /// A new version: the shared public frame, and this subscriber's private frame if it has one.
-    case update(version: Int, frame: PreparedMessage, privateFrame: PreparedMessage?, publishedAt: NIODeadline)
-    /// The topic is over (or the subscriber unsubscribed): send these frames, then stop.
-    case ended([PreparedMessage])
-}
-
 /// One version of a topic as its subscribers receive it: the public frame, encoded once and sent
 /// unchanged to every subscriber, and each member's private frame for topics that keep secrets.
 public struct FeedVersion: Sendable {
@@ -25,25 +17,33 @@ public struct FeedVersion: Sendable {
     }
 }
 
-/// One topic (a room, a lobby, the catalog) broadcast to many subscribers.
+/// One topic (a game, the catalog) broadcast to many subscribers, written straight into their
+/// connections.
 ///
-/// Each subscriber is an `AsyncStream` with a buffer of one that keeps the newest item: a slow
-/// subscriber skips straight to the latest version, so neither its memory nor anyone else's latency
-/// grows with its slowness. Every version carries its number, so a client can tell it skipped.
+/// A published version costs one hop per event loop, not one per subscriber: the feed keeps its
+/// subscriptions grouped by their connection's loop, and hands each loop the version and that loop's
+/// subscriptions in one `execute`; there each subscription writes the shared frame into its connection
+/// and flushes it. No task, continuation or queue stands between a version and the socket.
+///
+/// Conflating, per subscriber: a connection that is not taking what we send (over its outbound
+/// high-water mark) keeps at most one pending version — the newest — and gets it when it drains, so a
+/// slow reader skips to the latest version and neither its memory nor anyone else's latency grows with
+/// its slowness. Every version carries its number, so a client can tell it skipped.
 ///
 /// The topic number is the `sub` of every event frame, the same for all subscribers, which is what lets
 /// a version be encoded into one frame that every connection sends unchanged.
 public final class Feed: Sendable {
     public let topic: Int
 
-    private struct Subscriber {
-        let user: UserID?
-        let continuation: AsyncStream<FeedItem>.Continuation
+    /// The subscriptions whose connections run on one event loop.
+    private struct LoopGroup {
+        let loop: any EventLoop
+        var subscriptions: ContiguousArray<FeedSubscription> = []
     }
 
     private struct State {
-        var subscribers: [Int: Subscriber] = [:]
-        var nextID = 0
+        var groups: [LoopGroup] = []
+        var count = 0
         var latest: (version: FeedVersion, at: NIODeadline)?
         var endFrames: [PreparedMessage]?
     }
@@ -54,101 +54,251 @@ public final class Feed: Sendable {
         self.topic = topic
     }
 
-    public var subscriberCount: Int { state.withLockedValue { $0.subscribers.count } }
+    public var subscriberCount: Int { state.withLockedValue { $0.count } }
 
     public var isEnded: Bool { state.withLockedValue { $0.endFrames != nil } }
 
-    /// Subscribes `user` (nil for spectators without a session). The current version, if any, is the
-    /// first item. Returns nil when the topic has ended.
-    public func subscribe(user: UserID?) -> FeedSubscription? {
-        let (stream, continuation) = AsyncStream.makeStream(of: FeedItem.self, bufferingPolicy: .bufferingNewest(1))
-        let id: Int? = state.withLockedValue { state in
-            guard state.endFrames == nil else { return nil }
-            state.nextID += 1
-            let id = state.nextID
-            state.subscribers[id] = Subscriber(user: user, continuation: continuation)
-            if let (latest, at) = state.latest {
-                continuation.yield(
-                    .update(
-                        version: latest.version, frame: latest.frame,
-                        privateFrame: user.flatMap { latest.privateFrames[$0] }, publishedAt: at))
+    /// Permission for `user` (nil for spectators without a session) to subscribe, or nil when the topic
+    /// has ended. Nothing is sent until the grant is attached to a connection.
+    public func grant(user: UserID?) -> FeedGrant? {
+        state.withLockedValue { $0.endFrames == nil } ? FeedGrant(feed: self, user: user) : nil
+    }
+
+    /// Starts sending to `output`: the current version first (unless the topic ended meanwhile, in
+    /// which case its end frames), then every new one.
+    func attach(_ grant: FeedGrant, to output: any FeedOutput) -> FeedSubscription {
+        let subscription = FeedSubscription(topic: topic, user: grant.user, feed: self, output: output)
+        if output.eventLoop.inEventLoop {
+            start(subscription)
+        } else {
+            output.eventLoop.execute { self.start(subscription) }
+        }
+        return subscription
+    }
+
+    /// On the subscription's loop: joins the loop's group and sends what the topic has now. A version
+    /// published after the join is handed to this loop after this call, so versions arrive in order.
+    private func start(_ subscription: FeedSubscription) {
+        guard !subscription.hasEnded else { return }
+        let loop = subscription.output.eventLoop
+        let joined = state.withLockedValue { state -> Result<(FeedVersion, NIODeadline)?, EndFrames> in
+            if let endFrames = state.endFrames { return .failure(EndFrames(frames: endFrames)) }
+            let index: Int
+            if let found = state.groups.firstIndex(where: { $0.loop === loop }) {
+                index = found
+            } else {
+                state.groups.append(LoopGroup(loop: loop))
+                index = state.groups.count - 1
             }
-            return id
+            subscription.slot = state.groups[index].subscriptions.count
+            state.groups[index].subscriptions.append(subscription)
+            state.count += 1
+            return .success(state.latest)
         }
-        guard let id else {
-            continuation.finish()
-            return nil
+        switch joined {
+        case .success(let latest):
+            subscription.started(with: latest?.0)
+        case .failure(let end):
+            subscription.finish(with: end.frames)
         }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLockedValue { _ = $0.subscribers.removeValue(forKey: id) }
-        }
-        return FeedSubscription(topic: topic, id: id, stream: stream, feed: self)
     }
 
     /// Publishes a version to every subscriber.
     public func publish(_ version: FeedVersion) {
         let now = NIODeadline.now()
-        state.withLockedValue { state in
-            guard state.endFrames == nil else { return }
-            if let (latest, _) = state.latest, latest.version >= version.version { return }
+        let handOff = state.withLockedValue { state -> [LoopGroup] in
+            guard state.endFrames == nil else { return [] }
+            if let (latest, _) = state.latest, latest.version >= version.version { return [] }
             state.latest = (version, now)
-            for subscriber in state.subscribers.values {
-                subscriber.continuation.yield(
-                    .update(
-                        version: version.version, frame: version.frame,
-                        privateFrame: subscriber.user.flatMap { version.privateFrames[$0] }, publishedAt: now))
+            return state.groups
+        }
+        for group in handOff where !group.subscriptions.isEmpty {
+            let subscriptions = group.subscriptions
+            group.loop.execute { FeedSubscription.deliver(version, publishedAt: now, to: subscriptions) }
+        }
+    }
+
+    /// Ends the topic: every subscriber receives `frames` as its last frames.
+    public func end(with frames: [PreparedMessage]) {
+        let groups = state.withLockedValue { state -> [LoopGroup] in
+            guard state.endFrames == nil else { return [] }
+            state.endFrames = frames
+            state.count = 0
+            defer { state.groups = [] }
+            return state.groups
+        }
+        for group in groups where !group.subscriptions.isEmpty {
+            let subscriptions = group.subscriptions
+            group.loop.execute {
+                for subscription in subscriptions { subscription.finish(with: frames) }
             }
         }
     }
 
-    /// Ends the topic: every subscriber receives `frames` as its last item.
-    public func end(with frames: [PreparedMessage]) {
-        let subscribers = state.withLockedValue { state -> [Subscriber] in
-            guard state.endFrames == nil else { return [] }
-            state.endFrames = frames
-            let all = Array(state.subscribers.values)
-            state.subscribers.removeAll()
-            return all
-        }
-        for subscriber in subscribers {
-            subscriber.continuation.yield(.ended(frames))
-            subscriber.continuation.finish()
+    /// Ends one subscription (unsubscribe): unless it has ended already, it receives `frames` as its
+    /// last frames. Done on the subscription's loop, where it started, so a subscription cancelled before
+    /// it started never starts.
+    func cancel(_ subscription: FeedSubscription, with frames: [PreparedMessage]) {
+        subscription.onLoop { subscription in
+            _ = self.state.withLockedValue { self.remove(subscription, from: &$0) }
+            subscription.finish(with: frames)
         }
     }
 
-    /// Ends one subscription (unsubscribe): it receives `frames` as its last item.
-    func cancel(subscriber id: Int, with frames: [PreparedMessage]) -> Bool {
-        guard let subscriber = state.withLockedValue({ $0.subscribers.removeValue(forKey: id) }) else { return false }
-        subscriber.continuation.yield(.ended(frames))
-        subscriber.continuation.finish()
+    /// Ends every subscription of `user` (who left a game with secrets): each receives `frames` as its
+    /// last frames.
+    func cancel(user: UserID, with frames: [PreparedMessage]) {
+        let ended = state.withLockedValue { state -> [FeedSubscription] in
+            let mine = state.groups.flatMap { $0.subscriptions.filter { $0.user == user } }
+            return mine.filter { remove($0, from: &state) }
+        }
+        for subscription in ended { subscription.onLoop { $0.finish(with: frames) } }
+    }
+
+    /// Takes `subscription` out of its group in O(1) (the group's last takes its slot). False if it is
+    /// not in the feed (not started yet, or already removed).
+    private func remove(_ subscription: FeedSubscription, from state: inout State) -> Bool {
+        let loop = subscription.output.eventLoop
+        guard let group = state.groups.firstIndex(where: { $0.loop === loop }) else { return false }
+        let slot = subscription.slot
+        guard slot >= 0, slot < state.groups[group].subscriptions.count,
+            state.groups[group].subscriptions[slot] === subscription
+        else { return false }
+        let last = state.groups[group].subscriptions.removeLast()
+        if last !== subscription {
+            state.groups[group].subscriptions[slot] = last
+            last.slot = slot
+        }
+        subscription.slot = -1
+        state.count -= 1
         return true
     }
 
-    /// Ends every subscription of `user` (who left a lobby): each receives `frames` as its last item.
-    func cancel(user: UserID, with frames: [PreparedMessage]) {
-        let ended = state.withLockedValue { state -> [Subscriber] in
-            let ids = state.subscribers.filter { $0.value.user == user }.map(\.key)
-            return ids.compactMap { state.subscribers.removeValue(forKey: $0) }
-        }
-        for subscriber in ended {
-            subscriber.continuation.yield(.ended(frames))
-            subscriber.continuation.finish()
-        }
+    private struct EndFrames: Error {
+        let frames: [PreparedMessage]
     }
 }
 
-/// One subscriber's end of a feed.
-public struct FeedSubscription: Sendable {
-    /// The `sub` of its event frames.
-    public let topic: Int
-    let id: Int
-    public let stream: AsyncStream<FeedItem>
+/// Permission to subscribe to a feed, not yet attached to a connection: operations hand it to the
+/// session, which answers the request first and then attaches it, so the reply precedes the first event.
+public struct FeedGrant: Sendable {
     let feed: Feed
+    let user: UserID?
 
-    /// Stops the subscription: `frames` (the `end` event) are its last item. False if it had ended.
-    @discardableResult
-    public func cancel(with frames: [PreparedMessage]) -> Bool {
-        feed.cancel(subscriber: id, with: frames)
+    /// The `sub` of the subscription's events.
+    public var topic: Int { feed.topic }
+}
+
+/// A connection as feeds see it (a session on `/ws`).
+protocol FeedOutput: AnyObject, Sendable {
+    var eventLoop: any EventLoop { get }
+    /// False while the peer is not taking what we send.
+    var isWritable: Bool { get }
+    func write(_ frame: PreparedMessage)
+    func flush()
+    /// A subscription of this output has sent its last frames (its topic ended, it was revoked or
+    /// cancelled). Called on the event loop.
+    func subscriptionEnded(_ subscription: FeedSubscription)
+    /// A version reached every subscriber of one event loop `publishedAt` after it was published.
+    func broadcastDelivered(publishedAt: NIODeadline)
+}
+
+/// One subscriber of a feed: the connection it writes to and what it has sent.
+///
+/// `@unchecked Sendable`: `slot` is read and written only under its feed's lock; everything else that
+/// changes is touched only on its output's event loop.
+final class FeedSubscription: @unchecked Sendable {
+    /// The `sub` of its event frames.
+    let topic: Int
+    let user: UserID?
+    let feed: Feed
+    let output: any FeedOutput
+    /// Its index in its feed's group (under the feed's lock); -1 when not in the feed.
+    fileprivate var slot = -1
+    // On the output's event loop:
+    private var isStarted = false
+    private var isEnded = false
+    private var lastVersion = Int.min
+    /// The newest version not yet sent because the connection was not writable.
+    private var pending: FeedVersion?
+
+    fileprivate init(topic: Int, user: UserID?, feed: Feed, output: any FeedOutput) {
+        self.topic = topic
+        self.user = user
+        self.feed = feed
+        self.output = output
+    }
+
+    /// Stops the subscription: `frames` (the `end` event) are its last frames, unless it had ended.
+    func cancel(with frames: [PreparedMessage]) {
+        feed.cancel(self, with: frames)
+    }
+
+    /// On the event loop: whether its last frames have been sent.
+    fileprivate var hasEnded: Bool { isEnded }
+
+    fileprivate func onLoop(_ body: @escaping @Sendable (FeedSubscription) -> Void) {
+        if output.eventLoop.inEventLoop {
+            body(self)
+        } else {
+            output.eventLoop.execute { body(self) }
+        }
+    }
+
+    // MARK: On the event loop
+
+    /// Joined the feed: sends the current version, if there is one.
+    fileprivate func started(with latest: FeedVersion?) {
+        isStarted = true
+        if let latest, offer(latest) { output.flush() }
+    }
+
+    /// One version for every subscription of one event loop: each writes and flushes its connection once.
+    fileprivate static func deliver(
+        _ version: FeedVersion, publishedAt: NIODeadline, to subscriptions: ContiguousArray<FeedSubscription>
+    ) {
+        for subscription in subscriptions where subscription.offer(version) {
+            subscription.output.flush()
+        }
+        subscriptions.first?.output.broadcastDelivered(publishedAt: publishedAt)
+    }
+
+    /// Writes `version` (without flushing) if it is newer than what this subscriber has, or keeps it as
+    /// the pending one while the connection is not writable. True if something was written.
+    private func offer(_ version: FeedVersion) -> Bool {
+        guard isStarted, !isEnded, version.version > lastVersion else { return false }
+        guard output.isWritable else {
+            if version.version > pending?.version ?? Int.min { pending = version }
+            return false
+        }
+        write(version)
+        return true
+    }
+
+    private func write(_ version: FeedVersion) {
+        lastVersion = version.version
+        output.write(version.frame)
+        if !version.privateFrames.isEmpty, let user, let privateFrame = version.privateFrames[user] {
+            output.write(privateFrame)
+        }
+    }
+
+    /// The connection drained: the pending version, if any, goes out now. Returns whether it wrote.
+    func writable() -> Bool {
+        guard let pending, output.isWritable else { return false }
+        self.pending = nil
+        return offer(pending)
+    }
+
+    /// Sends `frames` as the last frames (whatever was pending is superseded: the topic is over for
+    /// this subscriber) and tells the output.
+    fileprivate func finish(with frames: [PreparedMessage]) {
+        guard !isEnded else { return }
+        isEnded = true
+        pending = nil
+        for frame in frames { output.write(frame) }
+        if !frames.isEmpty { output.flush() }
+        output.subscriptionEnded(self)
     }
 }
 

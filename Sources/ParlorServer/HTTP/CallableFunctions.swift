@@ -12,7 +12,9 @@ import WebSocketCore
 struct CallableFunctions: Sendable {
     let services: ParlorServices
 
-    func respond(to request: HTTPRequest, function name: String) async -> HTTPResponse {
+    /// Answers a call of function `name`; `user` is whom the request's bearer token names (nil: none, or
+    /// not a valid one).
+    func respond(to request: HTTPRequest, function name: String, user signedIn: UserID?) async -> HTTPResponse {
         do throws(WireError) {
             guard let choice = services.callable.choice(for: OperationName(name)) else {
                 throw WireError(.notFound, "There is no callable function \"\(name.prefix(40))\".")
@@ -21,7 +23,7 @@ struct CallableFunctions: Sendable {
                 throw WireError(.methodNotAllowed, "Call \(name) with POST and a {\"data\": {...}} body.")
             }
             // Signed in first, as on every authenticated route; only functions anyone may call skip it.
-            let user = services.callable.access(of: OperationName(name)) == .anyone ? nil : try services.tokens.user(signing: request)
+            let user = services.callable.access(of: OperationName(name)) == .anyone ? nil : try HTTPRoutes.signedIn(signedIn)
             let call: OperationTable.Call
             switch RequestEnvelope.decodeCallable(request.body.readableBytesView, choice) {
             case .success(let decoded): call = decoded
@@ -52,7 +54,7 @@ struct CallableFunctions: Sendable {
             response.headers.add(name: "Allow", value: "POST")
             return response
         }
-        return .json(HTTPResponseStatus(statusCode: error.status.defaultHTTPStatus), ByteBuffer(bytes: bytes))
+        return HTTPRoutes.withRetryAfter(.json(HTTPResponseStatus(statusCode: error.status.defaultHTTPStatus), ByteBuffer(bytes: bytes)), for: error)
     }
 
     private struct ErrorBody: Encodable {

@@ -1,4 +1,3 @@
-import Foundation
 import NIOCore
 import NIOHTTP1
 import ParlorRules
@@ -57,14 +56,12 @@ struct HTTPRouteRequest: Sendable {
 
     var query: [String: String] { request.query }
 
-    /// The JSON body as `T`; a body that cannot be read is `BAD_REQUEST` naming the field.
+    /// The JSON body as `T`; a body that cannot be read, or that repeats a key, is `BAD_REQUEST` naming
+    /// the field.
     func body<T: Decodable>(_ type: T.Type) throws(WireError) -> T {
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(request.body.readableBytesView))
-        } catch let error as DecodingError {
-            throw BadRequest(id: .null, error).wireError
-        } catch {
-            throw WireError.badRequest("The body must be a JSON object.")
+        switch RequestEnvelope.decodeBody(T.self, from: request.body.readableBytesView) {
+        case .success(let value): return value
+        case .failure(let badRequest): throw badRequest.wireError
         }
     }
 }

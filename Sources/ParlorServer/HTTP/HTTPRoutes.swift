@@ -6,19 +6,36 @@ import ParlorWire
 import WebSocketCore
 
 /// The HTTP side of the one port: the games' REST routes (each answered by the same handler as its
-/// WebSocket operation), the callable functions, `POST /session`, `GET /catalog`, `/healthz` and
-/// `/metrics`. Errors come back as `{"error": {...}}` with the code's HTTP status.
+/// WebSocket operation), the callable functions, `POST /session`, `GET /catalog`, and the operators'
+/// `/healthz` and `/metrics`. Errors come back as `{"error": {...}}` with the code's HTTP status.
+///
+/// Every request but the operators' counts against its user's rate (when it carries a valid token)
+/// and its address's, shared with their WebSocket requests; past either, `429` with `Retry-After`.
 struct HTTPRoutes: Sendable {
     let services: ParlorServices
 
+    /// What `Retry-After` says when a user is at their quota of games: places free up as games end, and
+    /// abandoned ones are swept every minute.
+    static let quotaRetryAfterSeconds = 60
+
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         let path = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        if let response = await OperatorRoutes(services: services).respond(to: request, path: path) { return response }
+        let isCallable = path.count == 2 && path[0] == "functions"
+        // The token is checked once, here: the rate limit and the routes both use the user it names.
+        let user = BearerToken.from(request.headers).flatMap(services.tokens.verify)
+        if case .limited(let seconds) = services.requestLimiter.admit(user: user, address: request.remoteAddress) {
+            let refusal = RequestLimiter.refusal
+            var response = isCallable ? CallableFunctions.error(refusal) : Self.error(refusal)
+            response.headers.replaceOrAdd(name: "Retry-After", value: "\(seconds)")
+            return response
+        }
         do {
             if let response = try serverRoute(request, path: path) { return response }
-            if path.count == 2, path[0] == "functions" {
-                return await CallableFunctions(services: services).respond(to: request, function: path[1])
+            if isCallable {
+                return await CallableFunctions(services: services).respond(to: request, function: path[1], user: user)
             }
-            return try await gameRoute(request, path: path)
+            return try await gameRoute(request, path: path, user: user)
         } catch {
             return Self.error(error)
         }
@@ -28,13 +45,6 @@ struct HTTPRoutes: Sendable {
     private func serverRoute(_ request: HTTPRequest, path: [String]) throws(WireError) -> HTTPResponse? {
         guard path.count == 1 else { return nil }
         switch (request.method, path[0]) {
-        case (.GET, "healthz"), (.HEAD, "healthz"):
-            return .text(.ok, "ok\n")
-        case (.GET, "metrics"):
-            services.refreshGauges()
-            return HTTPResponse(
-                status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
-                body: ByteBuffer(bytes: services.metrics.exposition()))
         case (.POST, "session"):
             let args = request.body.readableBytes == 0 ? HelloArguments() : try body(HelloArguments.self, request)
             return Self.json(.ok, try signIn(args))
@@ -42,7 +52,7 @@ struct HTTPRoutes: Sendable {
             return CatalogHTTP.response(services.catalog.current, ifNoneMatch: request.headers["If-None-Match"])
         case (_, "ws"):
             throw WireError(.upgradeRequired, "/ws speaks WebSocket: send an upgrade request.")
-        case (_, "healthz"), (_, "metrics"), (_, "session"), (_, "catalog"):
+        case (_, "session"), (_, "catalog"):
             throw Self.methodNotAllowed(request)
         default:
             return nil
@@ -50,19 +60,18 @@ struct HTTPRoutes: Sendable {
     }
 
     /// A game's route: authenticated first when it needs a user, then its arguments read, then run.
-    private func gameRoute(_ request: HTTPRequest, path: [String]) async throws(WireError) -> HTTPResponse {
+    private func gameRoute(_ request: HTTPRequest, path: [String], user signedIn: UserID?) async throws(WireError) -> HTTPResponse {
         var pathMatched = false
         for route in services.routes {
             guard let parameters = route.match(path) else { continue }
             pathMatched = true
             guard route.method == request.method else { continue }
-            let user = route.access == .signedIn ? try services.tokens.user(signing: request) : nil
+            let user = route.access == .signedIn ? try Self.signedIn(signedIn) : nil
             let call = try route.prepare(HTTPRouteRequest(parameters: parameters, request: request))
             switch try await call(OperationContext(user: user, session: nil)) {
             case .reply(let result):
                 return route.status == .noContent ? HTTPResponse(status: .noContent) : Self.json(route.status, result)
-            case .subscribe(let subscription, _):
-                subscription.cancel(with: [])
+            case .subscribe:
                 throw WireError(.notFound, "Subscriptions exist only on the WebSocket.")
             }
         }
@@ -102,16 +111,24 @@ struct HTTPRoutes: Sendable {
 
     static func error(_ error: WireError) -> HTTPResponse {
         let body = (try? WireJSON.encode(ErrorBody(error: error))) ?? Array(#"{"error":{"code":"INTERNAL"}}"#.utf8)
-        return .json(HTTPResponseStatus(statusCode: error.httpStatus), ByteBuffer(bytes: body))
+        return withRetryAfter(.json(HTTPResponseStatus(statusCode: error.httpStatus), ByteBuffer(bytes: body)), for: error)
+    }
+
+    /// A refusal that passes with time says when to try again.
+    static func withRetryAfter(_ response: HTTPResponse, for error: WireError) -> HTTPResponse {
+        guard error.code == .quotaExceeded else { return response }
+        var response = response
+        response.headers.replaceOrAdd(name: "Retry-After", value: "\(quotaRetryAfterSeconds)")
+        return response
     }
 
     private struct ErrorBody: Encodable { let error: WireError }
-}
 
-extension SessionTokens {
-    /// The user an HTTP request's `Authorization: Bearer <token>` names; `UNAUTHENTICATED` otherwise.
-    func user(signing request: HTTPRequest) throws(WireError) -> UserID {
-        guard let token = BearerToken.from(request.headers), let user = verify(token) else {
+    // MARK: Identity
+
+    /// The user the request's valid bearer token named; `UNAUTHENTICATED` when it had none.
+    static func signedIn(_ user: UserID?) throws(WireError) -> UserID {
+        guard let user else {
             throw WireError(.unauthenticated, "Send Authorization: Bearer <token>; get a token from POST /session.")
         }
         return user

@@ -46,11 +46,16 @@ public struct SessionTokens: Sendable {
             .replacingOccurrences(of: "=", with: "")
     }
 
+    /// The bytes `text` encodes, only when `text` is their one canonical spelling. The last character
+    /// of an unpadded encoding carries bits no byte uses (two of them for a 32-byte signature), and a
+    /// decoder ignores them, so without this check every token would have three other spellings that
+    /// verify: an altered token must never be accepted, however harmless the alteration.
     static func decodeBase64URL(_ text: Substring) -> [UInt8]? {
         guard text.count <= 64, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
         else { return nil }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64).map { Array($0) }
+        guard let bytes = Data(base64Encoded: base64).map({ Array($0) }), base64URL(bytes) == text else { return nil }
+        return bytes
     }
 }

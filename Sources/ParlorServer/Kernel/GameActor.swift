@@ -79,15 +79,15 @@ actor GameActor<Game: GameDefinition> {
     var queuedMutations: Int { queue.count - queueHead }
 
     /// Subscribes to the game's versions; the current one arrives first.
-    func subscribe(user: UserID?) throws(WireError) -> FeedSubscription {
+    func subscribe(user: UserID?) throws(WireError) -> FeedGrant {
         guard !isDeleted else { throw host.game.notFound(id: id) }
         do {
             try state.checkObserver(user)
         } catch {
             throw host.game.wireError(error)
         }
-        guard let subscription = feed.subscribe(user: user) else { throw host.game.notFound(id: id) }
-        return subscription
+        guard let grant = feed.grant(user: user) else { throw host.game.notFound(id: id) }
+        return grant
     }
 
     /// Deletes the game if its rules allow it now, nobody in it is connected, and it has not changed

@@ -13,6 +13,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
     let clock: any ParlorClock
     let logger: Logger
     let timers: GameTimers
+    let quota: GameQuota
     let directory: GameDirectory<Game.Code, GameActor<Game>>
 
     /// How long a scheduled action that could not be saved waits before it is tried again.
@@ -24,24 +25,32 @@ final class GameHost<Game: GameDefinition>: Sendable {
         clock = kernel.clock
         logger = kernel.logger
         timers = kernel.timers
+        quota = kernel.quota
         directory = GameDirectory(codeSpace: game.codeSpace, maxGames: game.maxGames, kind: Game.kind)
     }
 
     // MARK: Creating and finding
 
-    /// A new game: `make` builds it from its id and code at the clock's `now`. It is stored before
-    /// anyone hears of it, then its first version is published.
+    /// A new game: `make` builds it from its id and code at the clock's `now`. It counts against its
+    /// owner's quota of live games (`QUOTA_EXCEEDED` past it), and is stored before anyone hears of
+    /// it, then its first version is published.
     func create(
         _ make: (_ id: String, _ code: Game.Code, _ now: Instant) throws(Rules.Failure) -> Rules
     ) async throws(WireError) -> (actor: GameActor<Game>, state: Rules, publicView: EncodedJSON) {
         let code = try directory.reserveCode()
         let id = directory.newID { game.newID(code: code) }
         let state: Rules
-        do {
-            state = try make(id, code, clock.now)
+        let place: GameQuota.Reservation
+        do throws(WireError) {
+            do {
+                state = try make(id, code, clock.now)
+            } catch {
+                throw game.wireError(error)
+            }
+            place = try await quota.reserve(for: state.owner)
         } catch {
             directory.release(code)
-            throw game.wireError(error)
+            throw error
         }
         do {
             try await store.saveGame(StoredGame(
@@ -49,6 +58,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
                 state: .value(StoredGameState<Game>(state)), schedule: StoredGame.emptySchedule))
         } catch {
             directory.release(code)
+            quota.cancel(place)
             throw storeFailure(error, operation: "create \(Game.kind.noun) \(id)")
         }
         let actor: GameActor<Game>
@@ -58,9 +68,11 @@ final class GameHost<Game: GameDefinition>: Sendable {
             actor = try GameActor(state, publicView: view, schedule: GameSchedule(), host: self)
         } catch {
             directory.release(code)
+            quota.cancel(place)
             throw error
         }
         directory.install(actor, id: id, code: code)
+        quota.fill(place, with: actor)
         return (actor, state, view)
     }
 
@@ -100,9 +112,10 @@ final class GameHost<Game: GameDefinition>: Sendable {
         return WireError.internalError("The server could not save the change; nothing was changed. Try again.")
     }
 
-    /// A game deleted itself: take it out of the directory and free its code.
+    /// A game deleted itself: take it out of the directory, free its code and its owner's quota.
     func removed(_ actor: GameActor<Game>) {
         directory.remove(actor, id: actor.id, code: actor.code)
+        quota.uncount(actor)
     }
 }
 
@@ -125,15 +138,20 @@ extension GameHost: HostedGame {
             let actor = try GameActor(
                 state, publicView: try game.encodePublicView(state, at: clock.now), schedule: schedule, host: self)
             directory.install(actor, id: actor.id, code: actor.code)
+            quota.count(actor, owner: state.owner)
             await actor.armSchedule()
         }
         logger.info("Games restored", metadata: ["kind": "\(Game.kind)", "count": "\(directory.count)"])
     }
 
-    func expireAbandoned(unchangedSince cutoff: Instant, presence: Presence) async -> Int {
+    func expireAbandoned(_ cutoffs: ExpiryCutoffs, presence: Presence) async -> Int {
         var expired = 0
-        for actor in directory.all where await actor.expireIfAbandoned(unchangedSince: cutoff, presence: presence) {
-            expired += 1
+        for actor in directory.all {
+            // A game that someone joins between these two calls has changed since either cutoff, so the
+            // actor's own check keeps it.
+            guard let (state, _) = try? await actor.current() else { continue }
+            let cutoff = cutoffs.cutoff(forMembers: state.members.count)
+            if await actor.expireIfAbandoned(unchangedSince: cutoff, presence: presence) { expired += 1 }
         }
         return expired
     }

@@ -10,6 +10,8 @@ struct Kernel: Sendable {
     let logger: Logger
     let timers: GameTimers
     let catalog: CatalogService
+    /// Live games per owner, across every kind.
+    let quota: GameQuota
 }
 
 /// A kind of game as the server hosts it: everything the kernel does to all games of all kinds
@@ -22,9 +24,9 @@ protocol HostedGame: Sendable {
     var subscriberCount: Int { get }
     /// Brings back every stored game of this kind (at start-up).
     func restore() async throws
-    /// Deletes the games nobody in them is connected to and that have not changed since `cutoff`,
-    /// where their rules allow it; returns how many went.
-    func expireAbandoned(unchangedSince cutoff: Instant, presence: Presence) async -> Int
+    /// Deletes the games nobody in them is connected to and that have not changed since the cutoff
+    /// for their kind of abandonment, where their rules allow it; returns how many went.
+    func expireAbandoned(_ cutoffs: ExpiryCutoffs, presence: Presence) async -> Int
 }
 
 /// A game the server can host: at start-up it builds its host on the kernel and says which
@@ -43,5 +45,19 @@ struct GameRegistration: Sendable {
         self.game = game
         self.operations = operations
         self.routes = routes
+    }
+}
+
+/// When an abandoned game may go: one that nobody joined (at most one member: its creator) soon, any
+/// other after a long quiet.
+struct ExpiryCutoffs: Sendable {
+    /// A game with members besides its creator, unchanged since then.
+    var unchangedSince: Instant
+    /// A game with at most one member, unchanged since then (later than `unchangedSince`).
+    var unjoinedSince: Instant
+
+    /// The cutoff that applies to a game with `memberCount` members.
+    func cutoff(forMembers memberCount: Int) -> Instant {
+        memberCount <= 1 ? max(unjoinedSince, unchangedSince) : unchangedSince
     }
 }

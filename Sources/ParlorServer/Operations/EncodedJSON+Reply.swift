@@ -1,3 +1,4 @@
+import ParlorRules
 import ParlorWire
 
 extension EncodedJSON {
@@ -8,5 +9,19 @@ extension EncodedJSON {
         } catch {
             throw WireError.internalError("The reply could not be encoded.")
         }
+    }
+}
+
+extension EncodedJSON {
+    /// `{"currentUserId": …, "<key>": …}` around a view already encoded: the reply that tells a player
+    /// who joined or created a game which seat is theirs.
+    static func seat(_ view: EncodedJSON, as key: StaticString, caller: UserID) -> EncodedJSON {
+        var json = JSONWriter(capacity: view.bytes.count + 64)
+        json.beginObject()
+        json.field("currentUserId", caller.rawValue)
+        json.key(key)
+        json.raw(view)
+        json.endObject()
+        return json.encoded
     }
 }

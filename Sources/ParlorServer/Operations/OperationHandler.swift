@@ -27,9 +27,9 @@ struct OperationContext: Sendable {
 enum OperationResult: Sendable {
     /// The result, already encoded.
     case reply(EncodedJSON)
-    /// Starts a subscription: the session holds it and forwards its events; the reply is made from the
-    /// subscription's number once the session knows whether it is new.
-    case subscribe(FeedSubscription, reply: @Sendable (_ topic: Int) throws(WireError) -> EncodedJSON)
+    /// Starts a subscription: the session answers with the reply made from the subscription's number,
+    /// then attaches the grant, so the feed's first event follows the reply.
+    case subscribe(FeedGrant, reply: @Sendable (_ topic: Int) throws(WireError) -> EncodedJSON)
 }
 
 /// An operation with its arguments read, ready to run.

@@ -5,7 +5,7 @@ import ParlorWire
 /// The games Parlor hosts. Adding a game is a module here (its rules, wire types and registration
 /// live in their own folders).
 public enum ParlorGames {
-    static var standard: [any GameModule] { [RummyModule(), WordLobbyModule()] }
+    static var standard: [any GameModule] { [RummyModule(), WordLobbyModule(), DartsModule()] }
 }
 
 /// Everything a session or an HTTP route needs, built once at start-up.
@@ -13,8 +13,15 @@ final class ParlorServices: Sendable {
     let configuration: ServerConfiguration
     let logger: Logger
     let clock: any ParlorClock
-    let store: any ParlorStore
+    /// The store, watched: `/healthz` asks it whether it can write.
+    let store: MonitoredStore
     let tokens: SessionTokens
+    /// Requests per second per user and per address, across the WebSocket and HTTP.
+    let requestLimiter: RequestLimiter
+    /// Live games per owner, across every kind.
+    let quota: GameQuota
+    /// What `/metrics` requires, when the operator set one.
+    let adminToken: AdminToken?
     let presence = Presence()
     let metrics = ServerMetrics()
     let timers: GameTimers
@@ -38,12 +45,21 @@ final class ParlorServices: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.clock = clock
+        let store = MonitoredStore(store, clock: clock, probeInterval: configuration.admin.storeProbeInterval)
         self.store = store
+        let limits = configuration.limits
+        requestLimiter = RequestLimiter(
+            user: .init(burst: limits.requestBurst, perSecond: limits.requestsPerSecond),
+            address: .init(burst: limits.addressRequestBurst, perSecond: limits.addressRequestsPerSecond),
+            exemptions: limits.exemptAddresses)
+        quota = GameQuota(limit: limits.maxGamesPerUser)
+        adminToken = configuration.admin.token.map(AdminToken.init)
         tokens = SessionTokens(secret: try await store.serverSecret())
         timers = GameTimers(clock: clock)
         catalog = try await CatalogService.open(store: store, logger: logger)
         let kernel = Kernel(
-            configuration: configuration, store: store, clock: clock, logger: logger, timers: timers, catalog: catalog)
+            configuration: configuration, store: store, clock: clock, logger: logger, timers: timers, catalog: catalog,
+            quota: quota)
         let registrations = try modules.map { try $0.register(in: kernel) }
         games = registrations.map(\.game)
         let entries = SessionOperations.entries + catalog.operations + registrations.flatMap(\.operations)
@@ -83,9 +99,11 @@ final class ParlorServices: Sendable {
 
     /// Deletes the abandoned games of one kind; returns how many went.
     func expireAbandoned(_ game: any HostedGame) async -> Int {
-        let cutoff = Instant(
-            millisecondsSinceEpoch: clock.now.millisecondsSinceEpoch - Int64(configuration.roomExpiry.nanoseconds / 1_000_000))
-        let expired = await game.expireAbandoned(unchangedSince: cutoff, presence: presence)
+        let now = clock.now.millisecondsSinceEpoch
+        let cutoffs = ExpiryCutoffs(
+            unchangedSince: Instant(millisecondsSinceEpoch: now - Int64(configuration.roomExpiry.nanoseconds / 1_000_000)),
+            unjoinedSince: Instant(millisecondsSinceEpoch: now - Int64(configuration.unjoinedGameExpiry.nanoseconds / 1_000_000)))
+        let expired = await game.expireAbandoned(cutoffs, presence: presence)
         if expired > 0 { logger.info("Expired abandoned games", metadata: ["kind": "\(game.kind)", "count": "\(expired)"]) }
         return expired
     }

@@ -6,134 +6,174 @@ import ParlorWire
 import WebSocketCore
 
 /// One client connection on `/ws`: decodes each request once, checks who is asking, runs it, answers,
-/// and forwards the events of its subscriptions.
+/// and is the connection its subscriptions write to.
 ///
-/// Requests of one connection are handled one at a time, in order, so a client sees its replies in the
-/// order it asked. Each subscription is forwarded by its own child task from the room's feed.
-///
-/// Memory per idle connection is dominated by task stacks: a Swift task keeps the stack slabs of the
-/// deepest call it ever made. So the long-lived loop stays shallow and each request runs in a
-/// short-lived child (`async let`) whose stack is freed when it returns, and a server shutdown is
-/// noticed by a callback rather than by a task waiting for it.
-final class Session: Sendable {
+/// A session is a receiver, not a task: while its client is quiet it costs no task and no stack. A
+/// request starts a short-lived task on the connection's event loop that handles it and then whatever
+/// queued behind it, one at a time, in order — so a client sees its replies in the order it asked —
+/// and ends when the queue is empty. Subscriptions have no task either: their feeds write into the
+/// connection directly (`FeedOutput`).
+final class Session: WebSocketReceiver, FeedOutput, Sendable {
+    /// A subscription's place in the session: reserved while the request that makes it is answered
+    /// (so the limit counts it), then active once its feed writes to this connection.
+    private enum Slot {
+        case reserved
+        case active(FeedSubscription)
+    }
+
     private struct State {
         var user: UserID?
-        var subscriptions: [Int: ActiveSubscription] = [:]
-        var rateLimit: TokenBucket
-        /// A request is being handled.
+        var subscriptions: [Int: Slot] = [:]
+        /// Requests received while one is being handled, in order.
+        var inbox = CircularBuffer<WebSocketMessage>(initialCapacity: 0)
+        /// A task is handling requests.
         var busy = false
-        /// The server is shutting down: close once the request in flight has been answered.
-        var closeWhenIdle = false
+        /// Reading from the client is paused because the inbox is full.
+        var readsPaused = false
+        /// The client broke the protocol after what is in the inbox: answer that, then let it fail.
+        var violation = false
+        /// The server is shutting down: every request is answered with SHUTTING_DOWN, and the connection
+        /// closes once the client has been quiet for the quiet period.
+        var shuttingDown = false
+        /// When the client last sent a request.
+        var lastHeard: NIODeadline
+        var closed = false
     }
 
-    private struct ActiveSubscription: Sendable {
-        let subscription: FeedSubscription
-        /// Fires when its forwarding task has sent its last frame.
-        let finished: ShutdownSignal
-    }
-
-    private let webSocket: WebSocket
+    let connection: WebSocketConnection
     private let services: ParlorServices
+    private let executor: EventLoopTaskExecutor
     private let state: NIOLockedValueBox<State>
 
-    init(webSocket: WebSocket, services: ParlorServices, user: UserID?) {
-        self.webSocket = webSocket
+    init(connection: WebSocketConnection, services: ParlorServices, user: UserID?) {
+        self.connection = connection
         self.services = services
-        let limits = services.configuration.limits
-        state = NIOLockedValueBox(
-            State(user: user, rateLimit: TokenBucket(capacity: limits.requestBurst, refillPerSecond: limits.requestsPerSecond)))
+        executor = EventLoopTaskExecutor.for(connection.eventLoop)
+        state = NIOLockedValueBox(State(user: user, lastHeard: .now()))
+        services.metrics.connections.increment()
+        if let user { services.presence.connected(user) }
     }
 
     var user: UserID? { state.withLockedValue { $0.user } }
 
-    func run() async {
-        services.metrics.connections.increment()
-        if let user { services.presence.connected(user) }
-        let shutdownCallback = webSocket.shutdown.onFire { [self] in self.shutdownRequested() }
-        defer {
-            webSocket.shutdown.removeCallback(shutdownCallback)
-            services.metrics.connections.decrement()
-            if let user { services.presence.disconnected(user) }
-        }
-        await withDiscardingTaskGroup { group in
-            do {
-                for try await message in webSocket.inbound {
-                    state.withLockedValue { $0.busy = true }
-                    async let handled = handle(message)
-                    let next = await handled
-                    if let reply = next.reply { try await webSocket.send(WebSocketMessage(kind: .text, data: ByteBuffer(bytes: reply))) }
-                    if let subscription = next.startForwarding {
-                        group.addTask { await self.forward(subscription) }
-                    }
-                    let closeNow = state.withLockedValue { state -> Bool in
-                        state.busy = false
-                        return state.closeWhenIdle
-                    }
-                    if closeNow { webSocket.beginClose(code: .goingAway, reason: "server shutting down") }
-                }
-            } catch {
-                // The connection failed mid-send; it is closing anyway.
+    // MARK: Receiving
+
+    func received(_ message: WebSocketMessage) -> WebSocketReadDemand {
+        let inboxLimit = services.configuration.listener.webSocket.inboundHighWaterMark
+        let (start, demand) = state.withLockedValue { state -> (Bool, WebSocketReadDemand) in
+            guard !state.closed else { return (false, .more) }
+            state.lastHeard = .now()
+            guard state.busy else {
+                state.busy = true
+                return (true, .more)
             }
-            group.cancelAll()
+            state.inbox.append(message)
+            guard state.inbox.count >= inboxLimit else { return (false, .more) }
+            state.readsPaused = true
+            return (false, .pause)
         }
+        if start {
+            Task(executorPreference: executor) { await self.serve(message) }
+        }
+        return demand
     }
 
-    /// On server shutdown: the request in flight (if any) is answered first, then the connection is
-    /// closed with 1001.
-    private func shutdownRequested() {
-        let closeNow = state.withLockedValue { state -> Bool in
-            state.closeWhenIdle = true
-            return !state.busy
+    func receivedProtocolViolation() {
+        let proceed = state.withLockedValue { state -> Bool in
+            guard state.busy else { return true }
+            state.violation = true
+            return false
         }
-        if closeNow { webSocket.beginClose(code: .goingAway, reason: "server shutting down") }
+        if proceed { connection.proceedWithFailure() }
+    }
+
+    /// Handles `first` and then every request that queued meanwhile; returns when none is left.
+    private func serve(_ first: WebSocketMessage) async {
+        var message = first
+        while true {
+            let answer = await handle(message)
+            if let reply = answer.reply {
+                connection.send(WebSocketMessage(kind: .text, data: ByteBuffer(bytes: reply)))
+            }
+            if let grant = answer.attach { attach(grant) }
+            let inboxLow = services.configuration.listener.webSocket.inboundLowWaterMark
+            let (next, resumeReading, proceed, quiet) = state.withLockedValue {
+                state -> (WebSocketMessage?, Bool, Bool, Bool) in
+                if let next = state.inbox.popFirst() {
+                    let resume = state.readsPaused && state.inbox.count <= inboxLow
+                    if resume { state.readsPaused = false }
+                    return (next, resume, false, false)
+                }
+                state.busy = false
+                let violation = state.violation
+                state.violation = false
+                return (nil, false, violation, state.shuttingDown)
+            }
+            if resumeReading { connection.resumeReading() }
+            if proceed { connection.proceedWithFailure() }
+            if quiet { closeWhenQuiet() }
+            guard let next else { return }
+            message = next
+        }
     }
 
     // MARK: Requests
 
-    private struct Next {
+    private struct Answer {
         var reply: [UInt8]?
-        var startForwarding: ActiveSubscription?
+        /// A subscription to start once the reply is out.
+        var attach: FeedGrant?
     }
 
-    private func handle(_ message: WebSocketMessage) async -> Next {
+    private func handle(_ message: WebSocketMessage) async -> Answer {
+        // Every frame counts against its user's and its address's rate (shared with their other
+        // connections and HTTP requests), the ones that cannot be read too.
+        let limited = services.requestLimiter.admit(user: self.user, address: connection.remoteAddress).isLimited
         guard message.kind == .text else {
-            return Next(reply: Reply.error(id: .null, .badRequest("Parlor speaks JSON in text frames, not binary.")))
+            return Answer(reply: Reply.error(
+                id: .null, limited ? RequestLimiter.refusal : .badRequest("Parlor speaks JSON in text frames, not binary.")))
         }
         let request: (id: RequestID, name: OperationName, call: OperationTable.Call)
         switch services.operations.decode(message.data.readableBytesView) {
         case .success(let decoded):
             request = decoded
         case .failure(let badRequest):
-            services.metrics.recordOperation("invalid", outcome: ErrorCode.badRequest.rawValue, duration: .zero)
-            return Next(reply: Reply.error(badRequest))
+            let refusal = limited ? RequestLimiter.refusal : badRequest.wireError
+            services.metrics.recordOperation("invalid", outcome: refusal.code.rawValue, duration: .zero)
+            return Answer(reply: Reply.error(id: badRequest.id, refusal))
         }
         let started = NIODeadline.now()
         let name = request.name.rawValue
-        guard state.withLockedValue({ $0.rateLimit.take() }) else {
+        let (shuttingDown, user) = state.withLockedValue { ($0.shuttingDown, $0.user) }
+        guard !limited else {
             services.metrics.recordOperation(name, outcome: ErrorCode.rateLimited.rawValue, duration: .zero)
-            return Next(reply: Reply.error(id: request.id, WireError(.rateLimited, "Too many requests; slow down.")))
+            return Answer(reply: Reply.error(id: request.id, RequestLimiter.refusal))
         }
-        if webSocket.shutdown.isFired {
-            return Next(reply: Reply.error(id: request.id, WireError(.shuttingDown, "The server is restarting; reconnect in a moment.")))
+        if shuttingDown {
+            return Answer(reply: Reply.error(id: request.id, WireError(.shuttingDown, "The server is restarting; reconnect in a moment.")))
         }
-        var next = Next()
+        var answer = Answer()
         do throws(WireError) {
-            let user = self.user
             if request.call.access == .signedIn && user == nil { throw OperationTable.unauthenticated }
             switch try await request.call.run(OperationContext(user: user, session: self)) {
             case .reply(let result):
-                next.reply = Reply.result(id: request.id, result)
-            case .subscribe(let subscription, let reply):
-                let active = try track(subscription)
-                next.startForwarding = active.fresh ? active.subscription : nil
-                next.reply = Reply.result(id: request.id, try reply(active.subscription.subscription.topic))
+                answer.reply = Reply.result(id: request.id, result)
+            case .subscribe(let grant, let reply):
+                let fresh = try reserve(grant.topic)
+                answer.attach = fresh ? grant : nil
+                do throws(WireError) {
+                    answer.reply = Reply.result(id: request.id, try reply(grant.topic))
+                } catch {
+                    if fresh { release(grant.topic) }
+                    throw error
+                }
             }
             services.metrics.recordOperation(name, outcome: "ok", duration: .now() - started)
         } catch {
             services.metrics.recordOperation(name, outcome: error.code.rawValue, duration: .now() - started)
-            next.reply = Reply.error(id: request.id, error)
+            answer.reply = Reply.error(id: request.id, error)
         }
-        return next
+        return answer
     }
 
     // MARK: Identity
@@ -168,58 +208,125 @@ final class Session: Sendable {
 
     // MARK: Subscriptions
 
-    /// Holds `subscription` on this connection, within the per-connection limit. Observing a topic already
-    /// observed keeps the existing subscription (not fresh) and drops the new one.
-    private func track(_ subscription: FeedSubscription) throws(WireError) -> (subscription: ActiveSubscription, fresh: Bool) {
+    /// Reserves `topic` on this connection, within the per-connection limit. Observing a topic already
+    /// observed keeps the existing subscription: false (nothing new to attach).
+    private func reserve(_ topic: Int) throws(WireError) -> Bool {
         let limit = services.configuration.limits.maxSubscriptionsPerConnection
-        let outcome = state.withLockedValue { state -> Result<(ActiveSubscription, Bool), WireError> in
-            if let existing = state.subscriptions[subscription.topic] { return .success((existing, false)) }
-            guard state.subscriptions.count < limit else {
-                return .failure(WireError(.tooManySubscriptions, "A connection can hold at most \(limit) subscriptions."))
-            }
-            let active = ActiveSubscription(subscription: subscription, finished: ShutdownSignal())
-            state.subscriptions[subscription.topic] = active
-            return .success((active, true))
+        let outcome = state.withLockedValue { state -> Bool? in
+            if state.subscriptions[topic] != nil { return false }
+            guard state.subscriptions.count < limit else { return nil }
+            state.subscriptions[topic] = .reserved
+            return true
         }
-        switch outcome {
-        case .success(let (active, fresh)):
-            // Observing a topic already observed: the existing subscription carries on; drop the new one.
-            if !fresh { subscription.cancel(with: []) }
-            return (active, fresh)
-        case .failure(let error):
-            subscription.cancel(with: [])
-            throw error
+        guard let outcome else {
+            throw WireError(.tooManySubscriptions, "A connection can hold at most \(limit) subscriptions.")
         }
+        return outcome
+    }
+
+    private func release(_ topic: Int) {
+        state.withLockedValue { state in
+            if case .reserved = state.subscriptions[topic] { state.subscriptions.removeValue(forKey: topic) }
+        }
+    }
+
+    /// After the reply that created it: the feed starts writing to this connection, current version first.
+    private func attach(_ grant: FeedGrant) {
+        let subscription = grant.feed.attach(grant, to: self)
+        let open = state.withLockedValue { state -> Bool in
+            guard !state.closed else { return false }
+            guard case .reserved = state.subscriptions[grant.topic] else { return true }
+            state.subscriptions[grant.topic] = .active(subscription)
+            return true
+        }
+        if !open { subscription.cancel(with: []) }
     }
 
     /// Ends a subscription: its `end` event goes out before the reply.
-    func unsubscribe(_ topic: Int) async throws(WireError) {
-        guard let active = state.withLockedValue({ $0.subscriptions[topic] }) else {
+    func unsubscribe(_ topic: Int) throws(WireError) {
+        let subscription = state.withLockedValue { state -> FeedSubscription? in
+            guard case .active(let subscription) = state.subscriptions[topic] else { return nil }
+            state.subscriptions.removeValue(forKey: topic)
+            return subscription
+        }
+        guard let subscription else {
             throw WireError(.subscriptionNotFound, "There is no subscription \(topic) on this connection.")
         }
-        active.subscription.cancel(with: [PreparedMessage(json: EventMessage.end(subscription: topic))])
-        await active.finished.wait()
+        subscription.cancel(with: [PreparedMessage(json: EventMessage.end(subscription: topic))])
     }
 
-    private func forward(_ active: ActiveSubscription) async {
-        defer {
-            _ = state.withLockedValue { $0.subscriptions.removeValue(forKey: active.subscription.topic) }
-            active.finished.fire()
+    // MARK: Feed output
+
+    var eventLoop: any EventLoop { connection.eventLoop }
+    var isWritable: Bool { connection.isWritable }
+    func write(_ frame: PreparedMessage) { connection.write(frame) }
+    func flush() { connection.flush() }
+
+    func subscriptionEnded(_ subscription: FeedSubscription) {
+        state.withLockedValue { state in
+            guard case .active(let current) = state.subscriptions[subscription.topic], current === subscription else { return }
+            state.subscriptions.removeValue(forKey: subscription.topic)
         }
-        for await item in active.subscription.stream {
-            switch item {
-            case .update(_, let frame, let privateFrame, let publishedAt):
-                do {
-                    try await webSocket.send(frame)
-                    if let privateFrame { try await webSocket.send(privateFrame) }
-                } catch {
-                    return
-                }
-                services.metrics.broadcastLatency.recordNanoseconds((NIODeadline.now() - publishedAt).nanoseconds)
-            case .ended(let frames):
-                for frame in frames { try? await webSocket.send(frame) }
-                return
+    }
+
+    func broadcastDelivered(publishedAt: NIODeadline) {
+        services.metrics.broadcastLatency.recordNanoseconds((NIODeadline.now() - publishedAt).nanoseconds)
+    }
+
+    func writabilityChanged(isWritable: Bool) {
+        guard isWritable else { return }
+        let active = state.withLockedValue { state in
+            state.subscriptions.values.compactMap { slot -> FeedSubscription? in
+                if case .active(let subscription) = slot { subscription } else { nil }
             }
         }
+        var wrote = false
+        for subscription in active where subscription.writable() { wrote = true }
+        if wrote { connection.flush() }
+    }
+
+    // MARK: Shutdown and close
+
+    /// On server shutdown: the request in flight (if any) is answered, later ones get SHUTTING_DOWN, and
+    /// the connection closes with 1001 once the client has been quiet for the quiet period — so a request
+    /// that crosses the shutdown is answered rather than lost behind a close frame.
+    func serverShuttingDown() {
+        let idle = state.withLockedValue { state -> Bool in
+            state.shuttingDown = true
+            return !state.busy
+        }
+        if idle { closeWhenQuiet() }
+    }
+
+    /// Closes with 1001 once nothing has been received for the quiet period and no request is being
+    /// handled; looks again later otherwise.
+    private func closeWhenQuiet() {
+        let quiet = services.configuration.shutdownQuietPeriod
+        let wait = state.withLockedValue { state -> TimeAmount? in
+            guard !state.closed, !state.busy else { return nil }
+            let silence = NIODeadline.now() - state.lastHeard
+            return silence >= quiet ? .zero : quiet - silence
+        }
+        guard let wait else { return }
+        if wait == .zero {
+            connection.close(code: .goingAway, reason: "server shutting down")
+        } else {
+            connection.eventLoop.scheduleTask(in: wait) { self.closeWhenQuiet() }
+        }
+    }
+
+    func closed(_ status: WebSocketCloseStatus) {
+        let (active, user) = state.withLockedValue { state -> ([FeedSubscription], UserID?) in
+            state.closed = true
+            state.inbox.removeAll()
+            let active = state.subscriptions.values.compactMap { slot -> FeedSubscription? in
+                if case .active(let subscription) = slot { subscription } else { nil }
+            }
+            state.subscriptions.removeAll()
+            return (active, state.user)
+        }
+        for subscription in active { subscription.cancel(with: []) }
+        services.metrics.connections.decrement()
+        if let user { services.presence.disconnected(user) }
     }
 }

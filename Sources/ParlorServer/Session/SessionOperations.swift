@@ -12,7 +12,7 @@ enum SessionOperations {
 
     /// `unsubscribe {subscription}`: its `end` event goes out before the reply.
     static let unsubscribe = OperationHandler<UnsubscribeArguments>(.unsubscribe, access: .anyone) { args, context throws(WireError) in
-        try await session(context).unsubscribe(args.subscription)
+        try session(context).unsubscribe(args.subscription)
         return .reply(.null)
     }
 

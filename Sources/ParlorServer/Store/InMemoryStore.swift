@@ -81,5 +81,8 @@ public final class InMemoryStore: ParlorStore {
         state.withLockedValue { $0.catalog = catalog }
     }
 
+    /// Memory can always take a write.
+    public func checkWritable() async throws(StoreError) {}
+
     public func close() async {}
 }

@@ -44,6 +44,12 @@ public protocol ParlorStore: Sendable {
     /// Stores a catalog as the newest version.
     nonisolated(nonsending) func saveCatalog(_ catalog: Catalog) async throws(StoreError)
 
+    // MARK: Health
+
+    /// Makes one small write durable, to learn whether the store can write now (`/healthz` asks when
+    /// nothing else has written for a while).
+    func checkWritable() async throws(StoreError)
+
     /// Finishes queued writes and releases the store; later calls fail.
     func close() async
 }
@@ -73,4 +79,15 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { reason }
+
+    /// What went wrong in a few words, for `/healthz` (which anyone may read, so no paths).
+    public var summary: String {
+        switch kind {
+        case .newerSchema: "the database is from a newer Parlor"
+        case .corrupt: "the database is damaged"
+        case .diskFull: "the disk is full"
+        case .unavailable: "the data directory cannot be written"
+        case .failed: "the database reported an error"
+        }
+    }
 }

@@ -151,6 +151,20 @@ public final class SQLiteStore: ParlorStore {
         try await submit(try SQLiteWrite.save(catalog))
     }
 
+    /// Writes the time into a row of its own in `secrets` (the store's small key-value table; the row
+    /// is never read), outside the group commit, durable as any save.
+    public func checkWritable() async throws(StoreError) {
+        let name = Self.writeProbeName
+        let stamp = Int64(Date().timeIntervalSince1970 * 1000)
+        try await write("Checking that the store can write") { db in
+            try db.execute(
+                sql: "INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                arguments: [name, withUnsafeBytes(of: stamp.bigEndian) { Data($0) }])
+        }
+    }
+
+    static let writeProbeName = "write-probe"
+
     // MARK: Plumbing
 
     nonisolated(nonsending) private func submit(_ write: SQLiteWrite) async throws(StoreError) {

@@ -36,50 +36,42 @@ public enum ArgumentsChoice<Call>: Sendable {
 }
 
 extension ArgumentsChoice {
-    /// Reads the arguments under `key` of `container`, failing with the decoding errors `BadRequest`
-    /// turns into sentences (`args.playerName is missing.`).
+    /// Reads the arguments that are member `key` of the object `decoder` is at (`args` of a frame,
+    /// `data` of a callable function's body), failing with the decoding errors `BadRequest` turns into
+    /// sentences (`args.playerName is missing.`).
     @inlinable
-    func read<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Call {
-        let present = container.contains(key) && !((try? container.decodeNil(forKey: key)) ?? false)
+    func read<Key: CodingKey>(member key: Key, in decoder: DocumentDecoder) throws -> Call {
+        let document = decoder.document
+        let value = document.member(key.stringValue, of: decoder.value)
+        let path = decoder.pathNode.appending(key)
         switch self {
         case .one(let reader):
-            if present { return try reader.read(try container.superDecoder(forKey: key)) }
+            if let value, document.kind(value) != .null {
+                return try decoder.with(value: value, path: path) { try reader.read(decoder) }
+            }
             if let absent = reader.absent { return absent() }
-            return try Self.missing(in: container, forKey: key)
+            throw Self.missing(key, at: decoder.pathNode, isNull: value != nil)
         case .byKey(let choices):
-            guard present else { return try Self.missing(in: container, forKey: key) }
-            let decoder = try container.superDecoder(forKey: key)
-            let fields = try decoder.container(keyedBy: AnyCodingKey.self)
-            let claimed = choices.filter { fields.contains(AnyCodingKey($0.key)) }
+            guard let value, document.kind(value) != .null else { throw Self.missing(key, at: decoder.pathNode, isNull: value != nil) }
+            try decoder.requireObject(value, at: path)
+            let claimed = choices.filter { document.member($0.key, of: value) != nil }
             guard claimed.count == 1, let choice = claimed.first else {
                 let options = choices.map { "\($0.key) (\($0.label))" }
                 let list = options.count == 2 ? options.joined(separator: " or ")
                     : options.dropLast().joined(separator: ", ") + ", or " + (options.last ?? "")
                 throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: fields.codingPath, debugDescription: "must have exactly one of \(list)"))
+                    codingPath: path.path, debugDescription: "must have exactly one of \(list)"))
             }
-            return try choice.reader.read(decoder)
+            return try decoder.with(value: value, path: path) { try choice.reader.read(decoder) }
         }
     }
 
-    /// Fails as `decode(_:forKey:)` does for a required value: missing, or null.
+    /// How `decode(_:forKey:)` fails for a required value: missing, or null.
     @inlinable
-    static func missing<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Call {
-        if container.contains(key) {
-            throw DecodingError.valueNotFound(
-                Call.self, DecodingError.Context(codingPath: container.codingPath + [key], debugDescription: "null"))
+    static func missing<Key: CodingKey>(_ key: Key, at path: CodingPathNode, isNull: Bool) -> DecodingError {
+        if isNull {
+            return .valueNotFound(Call.self, DecodingError.Context(codingPath: path.path(appending: key), debugDescription: "null"))
         }
-        throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: container.codingPath, debugDescription: "missing"))
+        return .keyNotFound(key, DecodingError.Context(codingPath: path.path, debugDescription: "missing"))
     }
-}
-
-/// A coding key for any field name.
-@usableFromInline
-struct AnyCodingKey: CodingKey {
-    @usableFromInline let stringValue: String
-    @usableFromInline var intValue: Int? { nil }
-
-    @inlinable init(_ string: String) { stringValue = string }
-    @inlinable init?(stringValue: String) { self.stringValue = stringValue }
-    @inlinable init?(intValue: Int) { nil }
 }

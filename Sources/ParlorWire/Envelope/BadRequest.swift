@@ -42,6 +42,12 @@ public struct BadRequest: Error, Sendable, Equatable {
         }
     }
 
+    /// A key that appears twice in one object: refused whichever copy a reader would keep.
+    public init(id: RequestID, duplicate: DuplicateKeyScan.Duplicate) {
+        let path = duplicate.fieldPath()
+        self.init(id: id, field: path, message: "\(path) appears more than once; send each key once.")
+    }
+
     /// `args.user.colorNumber`, `args.items[2]`.
     static func path(_ keys: [any CodingKey]) -> String {
         var out = ""

@@ -12,8 +12,19 @@ public enum WireJSON {
         Array(try encoder().encode(value))
     }
 
+    /// Decodes `T` as `JSONDecoder` would, parsed once (`JSONParser`) and read without Foundation
+    /// (`DocumentDecoder`). Stricter in two ways: text that is not RFC 8259 JSON anywhere (Foundation
+    /// skips values it does not read), and a key repeated in one object, are refused.
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Sequence<UInt8>) throws -> T {
-        try JSONDecoder().decode(type, from: Data(bytes))
+        switch JSONDocument.parse(bytes) {
+        case .success(let document):
+            return try DocumentDecoder(document).unwrap(JSONDocument.root, as: type, .root, nil)
+        case .failure(.invalid):
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
+        case .failure(.repeatedKey(let duplicate, _)):
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [], debugDescription: "\(duplicate.fieldPath()) appears more than once."))
+        }
     }
 
     /// Appends `text` as a JSON string literal (quotes included).

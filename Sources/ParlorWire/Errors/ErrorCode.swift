@@ -52,12 +52,28 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let gameNotFound = ErrorCode("GAME_NOT_FOUND", .notFound, 404)
     public static let noGamesAvailable = ErrorCode("NO_GAMES_AVAILABLE", .failedPrecondition, 400)
 
+    // Quotas.
+    /// The caller already has as many live games as one user may (`--max-games-per-user`), across
+    /// every kind of game.
+    public static let quotaExceeded = ErrorCode("QUOTA_EXCEEDED", .resourceExhausted, 429)
+
+    // Darts matches.
+    public static let matchNotFound = ErrorCode("MATCH_NOT_FOUND", .notFound, 404)
+    public static let matchFull = ErrorCode("MATCH_FULL", .resourceExhausted, 409)
+    public static let notHost = ErrorCode("NOT_HOST", .permissionDenied, 403)
+    /// A visit for a player other than the one to throw.
+    public static let notYourTurn = ErrorCode("NOT_YOUR_TURN", .failedPrecondition, 409)
+    /// A visit that cannot have been thrown; the message names the dart or total.
+    public static let invalidDarts = ErrorCode("INVALID_DARTS", .invalidArgument, 400)
+
     /// Every code this build knows.
     public static let all: [ErrorCode] = [
         .roomNotFound, .roomFull, .notModerator, .playerNotFound, .invalidRoomCode, .invalidState, .invalidInput,
         .networkError, .badRequest, .unauthenticated, .internal, .subscriptionNotFound, .tooManySubscriptions,
         .rateLimited, .requestTooLarge, .shuttingDown, .notFound, .forbidden, .methodNotAllowed, .upgradeRequired, .lobbyNotFound, .lobbyNotOpen, .roundNotRunning,
         .notLobbyCreator, .notLobbyMember, .lobbyFull, .noFreeCode, .tooManyWords, .gameNotFound, .noGamesAvailable,
+        .quotaExceeded,
+        .matchNotFound, .matchFull, .notHost, .notYourTurn, .invalidDarts,
     ]
 
     /// The known code, or an unknown one with status `internal`.

@@ -35,6 +35,20 @@ extension WireError {
         self.init(code, error.message)
     }
 
+    public init(_ error: DartsError) {
+        let code: ErrorCode = switch error {
+        case .matchNotFound: .matchNotFound
+        case .matchFull: .matchFull
+        case .notHost: .notHost
+        case .notYourTurn: .notYourTurn
+        case .invalidDarts: .invalidDarts
+        case .playerNotFound: .playerNotFound
+        case .invalidState: .invalidState
+        case .invalidInput: .invalidInput
+        }
+        self.init(code, error.message)
+    }
+
     /// Code generation ran out of free codes (rooms or lobbies).
     public init(_ error: CodeSpaceExhausted) {
         self.init(.noFreeCode, "No free code could be found; try again.")

@@ -6,37 +6,7 @@ import sys
 
 import websockets
 
-
-class Client:
-    def __init__(self, ws):
-        self.ws, self.next_id, self.events = ws, 0, []
-
-    async def call(self, op, **args):
-        self.next_id += 1
-        request_id = self.next_id
-        await self.ws.send(json.dumps({"id": request_id, "op": op, "args": args}))
-        while True:
-            frame = json.loads(await asyncio.wait_for(self.ws.recv(), 10))
-            if frame.get("id") == request_id:
-                if "error" in frame:
-                    raise AssertionError(f"{op} failed: {frame['error']}")
-                return frame["result"]
-            self.events.append(frame)
-
-    async def event(self, sub):
-        for i, frame in enumerate(self.events):
-            if frame.get("sub") == sub:
-                return self.events.pop(i)
-        while True:
-            frame = json.loads(await asyncio.wait_for(self.ws.recv(), 10))
-            if frame.get("sub") == sub:
-                return frame
-            self.events.append(frame)
-
-
-def check(condition, what):
-    if not condition:
-        raise AssertionError(what)
+from parlor_client import Client, check
 
 
 async def main(url, mode):

@@ -143,5 +143,6 @@ private final class EncodeOnlyStore: ParlorStore {
     func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] { [] }
     func loadCatalog() async throws(StoreError) -> Catalog? { nil }
     func saveCatalog(_ catalog: Catalog) async throws(StoreError) {}
+    func checkWritable() async throws(StoreError) {}
     func close() async {}
 }

@@ -21,7 +21,7 @@ struct RummyOperations: Sendable {
                     code: code, pointLimit: args.pointLimit, pointValue: args.pointValue, playerCount: args.playerCount,
                     creator: user, playerName: args.playerName, at: now)
             }
-            return .reply(Self.seat(created.publicView, caller: user))
+            return .reply(EncodedJSON.seat(created.publicView, as: "room", caller: user))
         }
     }
 
@@ -29,26 +29,26 @@ struct RummyOperations: Sendable {
         OperationHandler(.joinRoom) { [host] args, context throws(WireError) in
             let user = try context.signedIn()
             switch try await host.game(code: args.code).perform(.join(playerName: args.playerName), by: user) {
-            case .game(_, let view, _): return .reply(Self.seat(view, caller: user))
+            case .game(_, let view, _): return .reply(EncodedJSON.seat(view, as: "room", caller: user))
             case .deleted: throw WireError(RoomError.roomNotFound(code: args.code))
             }
         }
     }
 
     var setReady: OperationHandler<SetReadyArguments> {
-        change(.setReady) { .setReady(playerId: $0.playerId, ready: $0.ready) } code: { $0.roomCode }
+        host.change(.setReady) { .setReady(playerId: $0.playerId, ready: $0.ready) } code: { $0.roomCode }
     }
 
     var startGame: OperationHandler<RoomCodeArguments> {
-        change(.startGame) { _ in .startGame } code: { $0.roomCode }
+        host.change(.startGame) { _ in .startGame } code: { $0.roomCode }
     }
 
     var submitScore: OperationHandler<SubmitScoreArguments> {
-        change(.submitScore) { .submitScore(playerId: $0.playerId, round: $0.round, score: $0.score) } code: { $0.roomCode }
+        host.change(.submitScore) { .submitScore(playerId: $0.playerId, round: $0.round, score: $0.score) } code: { $0.roomCode }
     }
 
     var nextRound: OperationHandler<RoomCodeArguments> {
-        change(.nextRound) { _ in .nextRound } code: { $0.roomCode }
+        host.change(.nextRound) { _ in .nextRound } code: { $0.roomCode }
     }
 
     /// Answers null; leaving may delete the room.
@@ -75,22 +75,12 @@ struct RummyOperations: Sendable {
         }
     }
 
-    /// A user's finished games, newest first. Only your own: a history names other rooms and sums of
-    /// money, and a user id is visible to anyone who has watched a room.
+    /// A user's finished games, newest first. Only your own (`GameHost.historyPage`).
     var listGames: OperationHandler<ListGamesArguments> {
         OperationHandler(.listGames) { [host] args, context throws(WireError) in
-            let caller = try context.signedIn()
-            let user = args.userId ?? caller
-            guard user == caller else {
-                throw WireError(.forbidden, "You can list only your own games.")
-            }
-            if args.before != nil && args.beforeInstant == nil {
-                throw WireError(.invalidInput, "before must be an ISO-8601 timestamp such as 2026-01-30T18:00:00.000Z.")
-            }
-            let limit = args.effectiveLimit
-            let games = try await host.history(of: user, before: args.beforeInstant, limit: limit).compactMap(GameHistoryEntry.init)
-            let nextBefore = games.count == limit ? games.last?.finishedAt : nil
-            return .reply(try EncodedJSON.encoding(ListGamesResult(games: games, nextBefore: nextBefore)))
+            let page = try await host.historyPage(args, caller: try context.signedIn(), plural: "games")
+            let games = page.games.compactMap(GameHistoryEntry.init)
+            return .reply(try EncodedJSON.encoding(ListGamesResult(games: games, nextBefore: page.isFull ? games.last?.finishedAt : nil)))
         }
     }
 
@@ -139,39 +129,17 @@ struct RummyOperations: Sendable {
                 nextRound.call(RoomCodeArguments(roomCode: request.parameters[0]))
             },
             HTTPRoute(.GET, "/users/{id}/games") { request throws(WireError) in
-                listGames.call(ListGamesArguments(
-                    userId: try Self.player(request.parameters[0]), before: request.query["before"],
-                    limit: request.query["limit"].flatMap { Int($0) }))
+                let limit = try request.query["limit"].map { text throws(WireError) in
+                    guard let number = Int(text) else { throw ListGamesArguments.limitError(got: "\"\(text)\"") }
+                    return number
+                }
+                return listGames.call(ListGamesArguments(
+                    userId: try Self.player(request.parameters[0]), before: request.query["before"], limit: limit))
             },
         ]
     }
 
     // MARK: Helpers
-
-    /// An operation that applies one action to the room its arguments name and answers the room.
-    private func change<Arguments: Sendable>(
-        _ name: OperationName, _ action: @escaping @Sendable (Arguments) -> RummyAction,
-        code: @escaping @Sendable (Arguments) -> String
-    ) -> OperationHandler<Arguments> {
-        OperationHandler(name) { [host] args, context throws(WireError) in
-            let user = try context.signedIn()
-            switch try await host.game(code: code(args)).perform(action(args), by: user) {
-            case .game(_, let view, _): return .reply(view)
-            case .deleted: throw WireError(RoomError.roomNotFound(code: code(args)))
-            }
-        }
-    }
-
-    /// `{"currentUserId": …, "room": …}` around a room view already encoded.
-    private static func seat(_ room: EncodedJSON, caller: UserID) -> EncodedJSON {
-        var json = JSONWriter(capacity: room.bytes.count + 64)
-        json.beginObject()
-        json.field("currentUserId", caller.rawValue)
-        json.key("room")
-        json.raw(room)
-        json.endObject()
-        return json.encoded
-    }
 
     /// A player id in a path: not a user id at all is no player of the room.
     private static func player(_ text: String) throws(WireError) -> UserID {

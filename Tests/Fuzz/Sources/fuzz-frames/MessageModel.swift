@@ -50,6 +50,24 @@ struct MessageModel {
         return data(frame)
     }
 
+    /// What must follow the first bytes of a frame whose rest has not arrived (`frame.payload` is what
+    /// has): a text message whose bytes so far cannot begin UTF-8 fails now (RFC 6455 §8.1: "as soon as"),
+    /// whatever follows. Compressed text is judged when inflated, at the frame's end.
+    func expectPartial(_ frame: WireModel.Frame) -> Expectation {
+        if closeReceived || closeSent || frame.rsv1 || frame.payload.isEmpty { return .action(.none) }
+        let text: [UInt8]
+        switch frame.opcode {
+        case 1 where message == nil:
+            text = frame.payload
+        case 0:
+            guard let message, message.text, !message.compressed else { return .action(.none) }
+            text = message.data + frame.payload
+        default:
+            return .action(.none)
+        }
+        return UTF8Oracle.verdict(text) == .invalid ? .failure([1007]) : .action(.none)
+    }
+
     private mutating func control(_ frame: WireModel.Frame) -> Expectation {
         if frame.rsv1 { return .failure([1002]) }
         switch frame.opcode {

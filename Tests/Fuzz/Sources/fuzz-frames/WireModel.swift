@@ -18,8 +18,11 @@ struct WireModel {
     }
 
     enum Reading: Equatable {
-        /// Nothing wrong yet; the frame is not complete.
+        /// Nothing wrong yet; the frame's header is not complete.
         case needMore
+        /// Nothing wrong yet; the header is complete and `payload` holds what has come of the payload
+        /// (unmasked), not all of it.
+        case partial(Frame)
         /// The close codes of every rule the bytes seen so far break (never empty).
         case broken(Set<UInt16>)
         case frame(Frame)
@@ -64,15 +67,15 @@ struct WireModel {
             offset += 4
         }
         let count = Int(length)
-        guard b.count >= offset + count else { return .needMore }
-        var payload = Array(b[offset..<(offset + count)])
+        let arrived = min(count, b.count - offset)
+        var payload = Array(b[offset..<(offset + arrived)])
         if let key {
             for i in payload.indices { payload[i] ^= key[i % 4] }
         }
-        return .frame(
-            Frame(
-                fin: fin, rsv1: b[0] & 0x40 != 0, rsv2: b[0] & 0x20 != 0, rsv3: b[0] & 0x10 != 0, opcode: opcode,
-                maskingKey: key, payload: payload, wireLength: offset + count))
+        let frame = Frame(
+            fin: fin, rsv1: b[0] & 0x40 != 0, rsv2: b[0] & 0x20 != 0, rsv3: b[0] & 0x10 != 0, opcode: opcode,
+            maskingKey: key, payload: payload, wireLength: offset + count)
+        return arrived == count ? .frame(frame) : .partial(frame)
     }
 }
 

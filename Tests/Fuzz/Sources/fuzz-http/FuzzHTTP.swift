@@ -97,9 +97,11 @@ public func fuzzHTTP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let application = FuzzApplication(answer: answer, compression: configuration.webSocket.compression, log: log)
     let executor = InlineExecutor()
     let channel = EmbeddedChannel()
+    let shutdown = ShutdownSignal()
     do {
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 40_000)).wait()
-        let events = try installServerHandlers(on: channel, configuration: configuration, application: application)
+        let events = try installServerHandlers(
+            on: channel, configuration: configuration, application: application, shutdown: shutdown)
         startConsumer(of: events, log: log, on: executor)
     } catch {
         fatalError("could not set up the connection: \(error)")
@@ -107,7 +109,11 @@ public func fuzzHTTP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     executor.drain()
 
     let shutdownEvents = {
-        if flags & 8 != 0 { channel.pipeline.fireUserInboundEventTriggered(ServerShutdownEvent()) }
+        // As `WebSocketServer.shutdown` does: the signal first, then the event to each connection.
+        if flags & 8 != 0 {
+            shutdown.fire()
+            channel.pipeline.fireUserInboundEventTriggered(ServerShutdownEvent())
+        }
         if flags & 16 != 0 { channel.pipeline.fireUserInboundEventTriggered(ServerGoingAwayEvent()) }
     }
     if flags & 128 != 0 {
@@ -155,11 +161,13 @@ public func fuzzHTTP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// The handlers a server connection has, added as `WebSocketServer` adds them, behind the stand-in
 /// for the socket.
 func installServerHandlers(
-    on channel: EmbeddedChannel, configuration: WebSocketServerConfiguration, application: FuzzApplication
+    on channel: EmbeddedChannel, configuration: WebSocketServerConfiguration, application: FuzzApplication,
+    shutdown: ShutdownSignal
 ) throws -> AsyncStream<ServerConnectionEvent> {
     let pipeline = channel.pipeline.syncOperations
     try pipeline.addHandler(ClosedSocketStandIn())
-    return try HTTPConnectionHandler.addHandlers(to: pipeline, configuration: configuration, application: application)
+    return try HTTPConnectionHandler.addHandlers(
+        to: pipeline, configuration: configuration, application: application, shutdown: shutdown)
 }
 
 /// Serves the connection's events as `ServerConnection.run` does, answering each plain request with

@@ -1,0 +1,90 @@
+import ParlorRules
+
+/// What one line typed into a darts match means. On the interactive screen a line is a visit — its
+/// darts (`T20 T20 D16`) or its total (`100`) — unless it starts with `/` (`/edit VISIT`, `/guest NAME`,
+/// `/start`, `/leave`, `/quit`); a script sends one command per line (`visit VISIT`, `edit [#N] VISIT`,
+/// `guest NAME`, `start`, `leave`, `match`, `quit`).
+public enum MatchInput: Sendable, Equatable {
+    /// A visit for whoever is to throw.
+    case visit(darts: [String]?, total: Int?)
+    /// A replacement for the last visit (`visit`: its number, when given).
+    case edit(visit: Int?, darts: [String]?, total: Int?)
+    case addGuest(name: String)
+    case start
+    case leave
+    case quit
+    /// Print the match again (scripts).
+    case showMatch
+
+    public static let typedUsage = "darts (T20 T20 D16) or a total (100), /edit VISIT, /guest NAME, /start, /leave or /quit"
+    public static let scriptUsage = "visit VISIT, edit [#N] VISIT, guest NAME, start, leave, match or quit"
+
+    /// A line typed on the interactive screen; nil for a blank line.
+    public static func parseTyped(_ line: String) -> Result<MatchInput, ScriptCommandError>? {
+        let text = line.trimmedLine
+        guard !text.isEmpty else { return nil }
+        guard text.hasPrefix("/") else { return visit(text).map { .visit(darts: $0.darts, total: $0.total) } }
+        return command(String(text.dropFirst()), prefix: "/", usage: typedUsage)
+    }
+
+    /// A line of a script; nil for a blank line.
+    public static func parseScript(_ line: String) -> Result<MatchInput, ScriptCommandError>? {
+        let text = line.trimmedLine
+        guard !text.isEmpty else { return nil }
+        return command(text, prefix: "", usage: scriptUsage)
+    }
+
+    private static func command(_ text: String, prefix: String, usage: String) -> Result<MatchInput, ScriptCommandError> {
+        let verbEnd = text.firstIndex(where: \.isWhitespace) ?? text.endIndex
+        let verb = text[..<verbEnd].lowercased()
+        let rest = String(text[verbEnd...]).trimmedLine
+        switch verb {
+        case "visit":
+            return visit(rest).map { .visit(darts: $0.darts, total: $0.total) }
+        case "edit":
+            var number: Int?
+            var visitText = rest
+            if rest.hasPrefix("#") {
+                let numberEnd = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
+                guard let parsed = Int(rest[rest.index(after: rest.startIndex)..<numberEnd]), parsed > 0 else {
+                    return .failure(ScriptCommandError("\(prefix)edit #N takes the visit's number, e.g. \"\(prefix)edit #7 T20 T20 D16\"."))
+                }
+                number = parsed
+                visitText = String(rest[numberEnd...]).trimmedLine
+            }
+            return visit(visitText).map { .edit(visit: number, darts: $0.darts, total: $0.total) }
+        case "guest":
+            guard !rest.isEmpty else { return .failure(ScriptCommandError("\(prefix)guest needs a name, e.g. \"\(prefix)guest Gil\".")) }
+            return .success(.addGuest(name: rest))
+        case "start": return noArguments(rest, .start, verb: prefix + verb)
+        case "leave": return noArguments(rest, .leave, verb: prefix + verb)
+        case "quit", "exit": return noArguments(rest, .quit, verb: prefix + verb)
+        case "match", "show": return noArguments(rest, .showMatch, verb: prefix + verb)
+        default:
+            return .failure(ScriptCommandError("Unknown command \"\(prefix)\(verb)\"; use \(usage)."))
+        }
+    }
+
+    /// A visit as typed: one number is its total; otherwise its darts, separated by spaces or commas,
+    /// sent as written (the server names a dart it cannot read).
+    static func visit(_ text: String) -> Result<(darts: [String]?, total: Int?), ScriptCommandError> {
+        let words = text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
+        guard !words.isEmpty else {
+            return .failure(ScriptCommandError("A visit is its darts (T20 T20 D16) or its total (100)."))
+        }
+        if words.count == 1, words[0].allSatisfy({ $0.isASCII && $0.isNumber }) {
+            guard let total = Int(words[0]) else {
+                return .failure(ScriptCommandError("\(words[0].prefix(12)) is not a visit's total (0 to 180)."))
+            }
+            return .success((nil, total))
+        }
+        guard words.count <= DartsLimits.dartsPerVisit else {
+            return .failure(ScriptCommandError("A visit has at most \(DartsLimits.dartsPerVisit) darts (got \(words.count))."))
+        }
+        return .success((words, nil))
+    }
+
+    private static func noArguments(_ rest: String, _ input: MatchInput, verb: String) -> Result<MatchInput, ScriptCommandError> {
+        rest.isEmpty ? .success(input) : .failure(ScriptCommandError("\(verb) takes no arguments (got \"\(rest)\")."))
+    }
+}

@@ -1,0 +1,165 @@
+/// What Parlor reads from a photo's EXIF block: where it was taken, when, and which way up it is.
+///
+/// EXIF is a TIFF structure (EXIF 2.32 §4.6): a byte-order mark, then image file directories (IFDs) of
+/// 12-byte entries whose values sit inline or at offsets. Every offset comes from the file: each is
+/// checked against the block's size, each directory is visited at most once (offsets can point in a
+/// loop), and a directory may hold at most `maxEntries` entries.
+public struct EXIFMetadata: Sendable, Equatable {
+    /// 1…8 (EXIF's Orientation): how the stored pixels must be turned to stand upright; nil when absent.
+    public var orientation: Int?
+    /// DateTimeOriginal, with OffsetTimeOriginal when the camera wrote it.
+    public var takenAt: EXIFDateTime?
+    /// The GPS position, when present and valid (latitude −90…90, longitude −180…180, with their refs).
+    public var location: GPSCoordinate?
+
+    public init(orientation: Int? = nil, takenAt: EXIFDateTime? = nil, location: GPSCoordinate? = nil) {
+        self.orientation = orientation
+        self.takenAt = takenAt
+        self.location = location
+    }
+
+    public static let maxEntries = 1024
+
+    /// The metadata of a JPEG file; empty when it has no EXIF block.
+    public static func read(jpeg: JPEGFile) throws(MediaError) -> EXIFMetadata {
+        guard let block = jpeg.exif else { return EXIFMetadata() }
+        return try read(tiff: Array(block))
+    }
+
+    /// The metadata of an EXIF block (a TIFF structure starting with `II*\0` or `MM\0*`).
+    public static func read(tiff: [UInt8]) throws(MediaError) -> EXIFMetadata {
+        var reader = try TIFFReader(tiff)
+        var metadata = EXIFMetadata()
+        let first = try reader.directory(at: reader.firstDirectoryOffset)
+        if let value = first[Tag.orientation], let number = reader.integer(value), (1...8).contains(number) {
+            metadata.orientation = number
+        }
+        if let pointer = first[Tag.exifDirectory].flatMap(reader.integer) {
+            let exif = try reader.directory(at: pointer)
+            if let text = exif[Tag.dateTimeOriginal].flatMap(reader.ascii) {
+                let offset = exif[Tag.offsetTimeOriginal].flatMap(reader.ascii)
+                metadata.takenAt = EXIFDateTime(text, offset: offset)
+            }
+        }
+        if let pointer = first[Tag.gpsDirectory].flatMap(reader.integer) {
+            let gps = try reader.directory(at: pointer)
+            metadata.location = GPSCoordinate(
+                latitudeRef: gps[Tag.latitudeRef].flatMap(reader.ascii),
+                latitude: gps[Tag.latitude].flatMap(reader.rationals),
+                longitudeRef: gps[Tag.longitudeRef].flatMap(reader.ascii),
+                longitude: gps[Tag.longitude].flatMap(reader.rationals))
+        }
+        return metadata
+    }
+
+    enum Tag {
+        static let orientation: UInt16 = 0x0112
+        static let exifDirectory: UInt16 = 0x8769
+        static let gpsDirectory: UInt16 = 0x8825
+        static let dateTimeOriginal: UInt16 = 0x9003
+        static let offsetTimeOriginal: UInt16 = 0x9011
+        static let latitudeRef: UInt16 = 0x0001
+        static let latitude: UInt16 = 0x0002
+        static let longitudeRef: UInt16 = 0x0003
+        static let longitude: UInt16 = 0x0004
+    }
+}
+
+/// A position in degrees, north and east positive.
+public struct GPSCoordinate: Sendable, Equatable, Codable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init?(latitude: Double, longitude: Double) {
+        guard latitude.isFinite, longitude.isFinite, (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+            return nil
+        }
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// From EXIF's degrees/minutes/seconds rationals and N/S, E/W references; nil unless all four are
+    /// there and make a valid position.
+    init?(latitudeRef: String?, latitude: [Double]?, longitudeRef: String?, longitude: [Double]?) {
+        guard let latitudeRef, let latitude, let longitudeRef, let longitude,
+            let north = Self.sign(latitudeRef, positive: "N", negative: "S"),
+            let east = Self.sign(longitudeRef, positive: "E", negative: "W"),
+            let lat = Self.degrees(latitude), let lon = Self.degrees(longitude)
+        else { return nil }
+        self.init(latitude: north * lat, longitude: east * lon)
+    }
+
+    private static func sign(_ ref: String, positive: String, negative: String) -> Double? {
+        switch ref.uppercased() {
+        case positive: 1
+        case negative: -1
+        default: nil
+        }
+    }
+
+    /// Degrees, minutes and seconds (minutes and seconds may be left out); each part non-negative.
+    private static func degrees(_ parts: [Double]) -> Double? {
+        guard (1...3).contains(parts.count), parts.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
+        let minutes = parts.count > 1 ? parts[1] : 0
+        let seconds = parts.count > 2 ? parts[2] : 0
+        guard minutes < 60, seconds < 60 else { return nil }
+        return parts[0] + minutes / 60 + seconds / 3600
+    }
+}
+
+/// EXIF's `YYYY:MM:DD HH:MM:SS`, as the camera's clock showed it, and its UTC offset when known.
+public struct EXIFDateTime: Sendable, Equatable, Codable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// Minutes east of UTC (OffsetTimeOriginal, `+01:00`); nil when the camera did not say.
+    public var utcOffsetMinutes: Int?
+
+    public init?(_ text: String, offset: String? = nil) {
+        let digits = Array(text.utf8)
+        // Exactly "YYYY:MM:DD HH:MM:SS"; cameras write spaces or zeros when the date is unknown.
+        guard digits.count >= 19, digits[4] == UInt8(ascii: ":"), digits[7] == UInt8(ascii: ":"),
+            digits[10] == UInt8(ascii: " "), digits[13] == UInt8(ascii: ":"), digits[16] == UInt8(ascii: ":"),
+            let year = Self.number(digits[0..<4]), let month = Self.number(digits[5..<7]), let day = Self.number(digits[8..<10]),
+            let hour = Self.number(digits[11..<13]), let minute = Self.number(digits[14..<16]), let second = Self.number(digits[17..<19]),
+            (1...9999).contains(year), (1...12).contains(month), (1...Self.days(in: month, of: year)).contains(day),
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        utcOffsetMinutes = offset.flatMap(Self.offsetMinutes)
+    }
+
+    private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for byte in bytes {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    private static func days(in month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// `+01:00`, `-05:30` → minutes east of UTC.
+    private static func offsetMinutes(_ text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 6, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: ":"),
+            let hours = number(bytes[1..<3]), let minutes = number(bytes[4..<6]), hours <= 14, minutes < 60
+        else { return nil }
+        return (bytes[0] == UInt8(ascii: "-") ? -1 : 1) * (hours * 60 + minutes)
+    }
+}

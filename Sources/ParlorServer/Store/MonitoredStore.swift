@@ -1,0 +1,98 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import ParlorRules
+
+/// The server's store, watched: it remembers how the last write went (every save, deletion and
+/// catalog import of every game passes through it), and can be asked whether the store can write,
+/// which `/healthz` reports.
+///
+/// A store that cannot write (a full disk, a directory turned read-only) answers every change with
+/// `INTERNAL`, so a health check that says "ok" meanwhile sends clients to a server that cannot serve
+/// them. When nothing has written for `probeInterval`, asking makes one small write of its own
+/// (`checkWritable`), at most one at a time, so polling `/healthz` costs the disk little.
+final class MonitoredStore: ParlorStore {
+    enum Health: Sendable, Equatable {
+        case healthy
+        /// The last write failed; the summary says why in a few words.
+        case unhealthy(String)
+    }
+
+    private struct LastWrite {
+        var at: Instant
+        var failure: StoreError?
+    }
+
+    private struct State {
+        var last: LastWrite?
+        var probing = false
+    }
+
+    let base: any ParlorStore
+    private let clock: any ParlorClock
+    private let probeMilliseconds: Int64
+    private let state = NIOLockedValueBox(State())
+
+    init(_ base: any ParlorStore, clock: any ParlorClock, probeInterval: TimeAmount) {
+        self.base = base
+        self.clock = clock
+        probeMilliseconds = probeInterval.nanoseconds / 1_000_000
+    }
+
+    /// How the last write went, after probing the store when nothing has written for a while.
+    func health() async -> Health {
+        let probe = state.withLockedValue { state -> Bool in
+            let quietSince = clock.now.millisecondsSinceEpoch - probeMilliseconds
+            guard !state.probing, state.last.map({ $0.at.millisecondsSinceEpoch <= quietSince }) ?? true else { return false }
+            state.probing = true
+            return true
+        }
+        if probe {
+            try? await checkWritable()
+            state.withLockedValue { $0.probing = false }
+        }
+        return state.withLockedValue { state in
+            guard let failure = state.last?.failure else { return .healthy }
+            return .unhealthy("the store cannot write (\(failure.summary))")
+        }
+    }
+
+    /// Called on every write's way back; a write is the store's health as much as any probe.
+    private func record(_ failure: StoreError?) {
+        let now = clock.now
+        state.withLockedValue { $0.last = LastWrite(at: now, failure: failure) }
+    }
+
+    // MARK: ParlorStore
+
+    func serverSecret() async throws(StoreError) -> [UInt8] { try await base.serverSecret() }
+
+    func loadGames(_ kind: GameKind) async throws(StoreError) -> [StoredGame] { try await base.loadGames(kind) }
+
+    nonisolated(nonsending) func saveGame(_ game: StoredGame) async throws(StoreError) {
+        do { try await base.saveGame(game) } catch { record(error); throw error }
+        record(nil)
+    }
+
+    nonisolated(nonsending) func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) {
+        do { try await base.deleteGame(kind, id: id) } catch { record(error); throw error }
+        record(nil)
+    }
+
+    func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] {
+        try await base.history(kind, of: user, before: before, limit: limit)
+    }
+
+    func loadCatalog() async throws(StoreError) -> Catalog? { try await base.loadCatalog() }
+
+    nonisolated(nonsending) func saveCatalog(_ catalog: Catalog) async throws(StoreError) {
+        do { try await base.saveCatalog(catalog) } catch { record(error); throw error }
+        record(nil)
+    }
+
+    func checkWritable() async throws(StoreError) {
+        do { try await base.checkWritable() } catch { record(error); throw error }
+        record(nil)
+    }
+
+    func close() async { await base.close() }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import ParlorWire
+import Testing
+
+/// One JSON line of `parlor darts` in scripted mode.
+struct DartsLine: Decodable {
+    let event: String
+    let code: String?
+    let userId: String?
+    let match: MatchView?
+    let action: String?
+    let message: String?
+
+    init?(_ text: String) {
+        guard let line = try? JSONDecoder().decode(DartsLine.self, from: Data(text.utf8)) else { return nil }
+        self = line
+    }
+}
+
+extension ScriptedParlor {
+    /// The first line from `start` on that is a darts line satisfying `predicate`.
+    @discardableResult
+    func waitForDartsLine(
+        after start: Int = 0, _ what: String, where predicate: @escaping (DartsLine) -> Bool
+    ) async throws -> DartsLine {
+        let (_, text) = try await process.waitForLine(after: start, what) { DartsLine($0).map(predicate) ?? false }
+        guard let line = DartsLine(text) else { throw ProcessTestError("unreadable line \(text)") }
+        return line
+    }
+
+    /// Sends `command` and waits for its answer (`done` or `error` for `action`; an error without one
+    /// for a line refused before anything was sent).
+    @discardableResult
+    func play(_ command: String, action: String?) async throws -> DartsLine {
+        let start = process.lines.count
+        send(command)
+        return try await waitForDartsLine(after: start, "the answer to \"\(command)\"") {
+            ($0.event == "done" || $0.event == "error") && $0.action == action
+        }
+    }
+
+    /// Every `match` view this process printed, in order.
+    var matchVersions: [Int] { process.lines.compactMap { DartsLine($0)?.match?.version } }
+}
+
+/// The real server and real `parlor darts` processes in scripted mode: two players and a spectator
+/// play a 301 leg to the finish.
+@Suite("parlor darts end to end", .serialized, .timeLimit(.minutes(3)))
+struct TerminalDartsTests {
+    @Test("Two scripted players and a scripted spectator play a 301 leg; everyone ends on the same finished match")
+    func twoPlayersAndASpectator() async throws {
+        try await TerminalServer.with { server in
+            let ann = try ScriptedParlor.launch(["darts", "create", "--game", "301", "--name", "Ann"], server: server, name: "ann")
+            var processes = [ann]
+            do {
+                let code = try #require(try await ann.waitForDartsLine("its seat") { $0.event == "seat" }.code)
+                #expect(code.count == 5)
+                let bo = try ScriptedParlor.launch(["darts", "join", code.lowercased(), "--name", "Bo"], server: server, name: "bo")
+                processes.append(bo)
+                let boId = try #require(try await bo.waitForDartsLine("its seat") { $0.event == "seat" && $0.code == code }.userId)
+                let cy = try ScriptedParlor.launch(["darts", "watch", code], server: server, name: "cy")
+                processes.append(cy)
+                try await cy.waitForDartsLine("the match") { $0.match?.players.count == 2 }
+
+                // Before the start a visit is nobody's: refused on the spot, with a sentence.
+                let early = try await bo.play("visit 60", action: nil)
+                #expect(early.event == "error" && early.message == "The match has not started yet.")
+                #expect(try await bo.play("start", action: "start").message == "Only the host can start the match.")
+                #expect(try await ann.play("start", action: "start").event == "done")
+                try await bo.waitForDartsLine("the start") { $0.match?.status == "playing" }
+
+                // Bo's visit goes to the player to throw, Ann, whose visits only she and the host enter.
+                let notHis = try await bo.play("visit 60", action: "visit")
+                #expect(notHis.event == "error" && notHis.message == "Only the host can record another player's visit.")
+                #expect(try await ann.play("visit T20 T20 T20", action: "visit").event == "done")
+                try await bo.waitForDartsLine("his turn") { $0.match?.currentPlayerId.map(\.rawValue) == boId }
+                #expect(try await bo.play("visit 100", action: "visit").event == "done")
+                // The host corrects Bo's visit.
+                #expect(try await ann.play("edit #2 140", action: "edit").event == "done")
+                let bust = try await ann.play("visit T20 T20 D1", action: "visit")
+                #expect(bust.event == "done")
+                try await bo.waitForDartsLine("Ann's bust") { $0.match?.version == 7 }
+                let refused = try await bo.play("visit T20 T21 M", action: "visit")
+                #expect(refused.event == "error" && refused.message?.hasPrefix("\"T21\" is not a dart") == true)
+                #expect(try await bo.play("visit 60", action: "visit").event == "done")
+                // A script's visit goes to whoever its view says throws: wait for Ann's turn to show.
+                try await ann.waitForDartsLine("her turn") { $0.match?.version == 8 }
+                #expect(try await ann.play("visit T20 T11 D14", action: "visit").event == "done")
+
+                for process in processes {
+                    let final = try await process.waitForDartsLine("the finished match") { $0.match?.status == "finished" }
+                    let match = try #require(final.match)
+                    #expect(match.version == 9 && match.winnerId == match.hostId)
+                    #expect(match.players.map(\.remaining) == [0, 101])
+                    #expect(match.players[0].stats.highestCheckout == 121)
+                    let versions = process.matchVersions
+                    #expect(versions == versions.sorted() && Set(versions).count == versions.count && versions.last == 9, "\(process.process.name): \(versions)")
+                    #expect(process.process.lines.allSatisfy { DartsLine($0) != nil }, "\(process.process.name) printed something that is not JSON")
+                }
+                for process in processes { #expect(await process.finish() == 0, "\(process.process.name) did not exit cleanly") }
+            } catch {
+                for process in processes { await process.kill() }
+                throw error
+            }
+        }
+    }
+}
