@@ -16,6 +16,7 @@ let nioHTTP1: PackageDescription.Target.Dependency = .product(name: "NIOHTTP1", 
 let nioEmbedded: PackageDescription.Target.Dependency = .product(name: "NIOEmbedded", package: "swift-nio")
 let webSocketCore: PackageDescription.Target.Dependency = .product(name: "WebSocketCore", package: "Parlor")
 let parlorWire: PackageDescription.Target.Dependency = .product(name: "ParlorWire", package: "Parlor")
+let parlorMedia: PackageDescription.Target.Dependency = .product(name: "ParlorMedia", package: "Parlor")
 
 let package = Package(
     name: "ParlorFuzz",
@@ -37,5 +38,7 @@ let package = Package(
         .executableTarget(name: "fuzz-envelope", dependencies: ["FuzzSupport", parlorWire]),
         // permessage-deflate inflation with its size limit, against zlib used directly.
         .executableTarget(name: "fuzz-inflate", dependencies: ["FuzzSupport", "ZlibReference", webSocketCore, nio]),
+        // Uploaded images: format sniffing, the JPEG segment walk, EXIF, and stripping metadata.
+        .executableTarget(name: "fuzz-media", dependencies: ["FuzzSupport", parlorMedia]),
     ]
 )

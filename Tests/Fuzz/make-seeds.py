@@ -3,8 +3,10 @@
 
 The seeds are real traffic: frames and handshakes made by Python's `websockets` (an implementation we
 did not write; `scripts/setup.sh --test` installs it), the request heads browsers, curl and our own
-client send, and a request for every operation as docs/PROTOCOL.md shows them. Masking keys and
-websockets' handshake key are fixed, so running this again writes the same files.
+client send, a request for every operation as docs/PROTOCOL.md shows them, and photos written by
+Pillow with EXIF blocks from piexif and Pillow (GPS positions included; `pip install Pillow piexif`).
+Masking keys and websockets' handshake key are fixed, and the photos are drawn, not random, so running
+this again writes the same files.
 
     python3 Tests/Fuzz/make-seeds.py
 
@@ -12,10 +14,14 @@ Each target reads a few choice bytes before the bytes under test; see the commen
 source (Tests/Fuzz/Sources/fuzz-*/Fuzz*.swift). The helpers below write those bytes.
 """
 
+import io
 import json
 import os
 import zlib
 from pathlib import Path
+
+import piexif
+from PIL import Image, ImageCms
 
 import websockets.frames as frames
 import websockets.client
@@ -278,11 +284,96 @@ def make_inflate() -> None:
     inflate_seed("round-trip-binary", bytes(range(256)) * 4, round_trip=True, level=8, limit=3, messages=200)
 
 
+# MARK: fuzz-media — a photo's bytes (no choice bytes), or an EXIF block's TIFF bytes
+
+def photo(width: int = 32, height: int = 24, mode: str = "RGB", **save) -> bytes:
+    """A small drawn picture (a gradient: entropy-coded data with stuffed bytes), saved by Pillow."""
+    image = Image.new(mode, (width, height))
+    bands = len(mode)
+    image.putdata([tuple((x * 8 + y * 3 + b * 40) % 256 for b in range(bands)) if bands > 1 else (x * 8 + y * 3) % 256
+                   for y in range(height) for x in range(width)])
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=save.pop("quality", 75), **save)
+    return out.getvalue()
+
+
+def gps(lat: tuple, lat_ref: str, lon: tuple, lon_ref: str) -> dict:
+    rational = lambda parts: tuple((round(p * 100), 100) for p in parts)
+    return {
+        piexif.GPSIFD.GPSLatitudeRef: lat_ref, piexif.GPSIFD.GPSLatitude: rational(lat),
+        piexif.GPSIFD.GPSLongitudeRef: lon_ref, piexif.GPSIFD.GPSLongitude: rational(lon),
+        piexif.GPSIFD.GPSAltitude: (1250, 10), piexif.GPSIFD.GPSDateStamp: "2025:06:01",
+    }
+
+
+def piexif_block(orientation: int | None, location: dict | None, *, thumbnail: bytes | None = None,
+                 taken: str = "2025:06:01 14:03:59", offset: str | None = "+02:00") -> bytes:
+    """An APP1 EXIF payload (`Exif\\0\\0` + big-endian TIFF) as piexif writes it, with a phone's usual tags."""
+    zeroth = {piexif.ImageIFD.Make: "Parlor", piexif.ImageIFD.Model: "Seed Phone 1",
+              piexif.ImageIFD.Software: "make-seeds.py", piexif.ImageIFD.DateTime: taken}
+    if orientation is not None:
+        zeroth[piexif.ImageIFD.Orientation] = orientation
+    exif = {piexif.ExifIFD.DateTimeOriginal: taken, piexif.ExifIFD.LensModel: "4.2mm f/1.8",
+            piexif.ExifIFD.MakerNote: b"SEEDMAKERNOTE" * 4, piexif.ExifIFD.UserComment: b"ASCII\0\0\0at the club"}
+    if offset is not None:
+        exif[piexif.ExifIFD.OffsetTimeOriginal] = offset
+    data = {"0th": zeroth, "Exif": exif, "GPS": location or {}, "1st": {}, "thumbnail": thumbnail}
+    if thumbnail:
+        data["1st"] = {piexif.ImageIFD.Compression: 6, piexif.ImageIFD.XResolution: (72, 1),
+                       piexif.ImageIFD.YResolution: (72, 1)}
+    return piexif.dump(data)
+
+
+def pillow_block(orientation: int, lat: tuple, lon: tuple) -> bytes:
+    """An APP1 EXIF payload as Pillow writes it, little-endian, with a GPS directory."""
+    exif = Image.Exif()
+    exif.endian = "<"
+    exif[0x0112] = orientation
+    location = exif.get_ifd(0x8825)
+    location[1], location[2], location[3], location[4] = "S", lat, "W", lon
+    return exif.tobytes()
+
+
+XMP = (b'<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/">'
+       b'<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description '
+       b'xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="52,22.0N" exif:GPSLongitude="4,53.5E"/>'
+       b'</rdf:RDF></x:xmpmeta><?xpacket end="w"?>')
+
+
+def make_media() -> None:
+    amsterdam = gps((52, 22, 1.5), "N", (4, 53, 30.25), "E")
+    sydney = gps((33, 52, 4.0), "S", (151, 12, 26.0), "E")
+    thumbnail = photo(8, 8, quality=50)
+    write("media", "phone-rotated-with-gps", photo(exif=piexif_block(6, amsterdam)))
+    write("media", "upright-with-gps", photo(exif=piexif_block(1, sydney, offset=None)))
+    write("media", "no-orientation-with-gps", photo(exif=piexif_block(None, amsterdam)))
+    write("media", "thumbnail-xmp-comment", photo(exif=piexif_block(8, sydney, thumbnail=thumbnail), xmp=XMP,
+                                                   comment=b"taken at the club, table 4"))
+    write("media", "little-endian-gps", photo(exif=pillow_block(3, (12.0, 30.0, 0.5), (70.0, 1.0, 59.99))))
+    write("media", "icc-profile", photo(exif=piexif_block(5, None),
+                                        icc_profile=ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()))
+    write("media", "progressive", photo(exif=piexif_block(6, amsterdam), progressive=True))
+    write("media", "restart-markers", photo(40, 40, exif=piexif_block(7, sydney), restart_marker_blocks=1))
+    write("media", "cmyk-adobe", photo(16, 16, mode="CMYK", exif=piexif_block(2, amsterdam)))
+    write("media", "greyscale-no-exif", photo(16, 8, mode="L"))
+    write("media", "subsampled", photo(exif=piexif_block(4, sydney), subsampling=2, quality=40))
+    plain = photo(exif=piexif_block(6, amsterdam))
+    write("media", "no-end-of-image", plain[:-2])
+    write("media", "data-after-end-of-image", plain + b"\xff\xd8trailer: a second picture's metadata")
+    png = io.BytesIO()
+    Image.new("RGB", (4, 4), (200, 30, 30)).save(png, "PNG")
+    write("media", "png", png.getvalue())
+    # EXIF blocks alone, read as TIFF (the target reads every input that way too).
+    write("media", "tiff-big-endian", piexif_block(6, amsterdam)[6:])
+    write("media", "tiff-little-endian", pillow_block(8, (0.0, 0.0, 0.0), (180.0, 0.0, 0.0))[6:])
+
+
 if __name__ == "__main__":
     make_frames()
     make_http()
     make_envelope()
     make_inflate()
+    make_media()
     for target in sorted(os.listdir(CORPUS)):
         files = list((CORPUS / target).iterdir())
         print(f"{target}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")
