@@ -35,6 +35,10 @@ let package = Package(
         .executable(name: "parlor-load", targets: ["parlor-load"]),
         .library(name: "WebSocketCore", targets: ["WebSocketCore"]),
         .library(name: "ParlorClient", targets: ["ParlorClient"]),
+        // For the fuzz targets (Tests/Fuzz, a package of their own), which read requests as the server does.
+        .library(name: "ParlorWire", targets: ["ParlorWire"]),
+        // For the media fuzz target, which reads uploads as the server will.
+        .library(name: "ParlorMedia", targets: ["ParlorMedia"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),

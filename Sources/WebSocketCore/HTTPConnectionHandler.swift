@@ -10,11 +10,13 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     /// The handlers the upgrade removes, in the order it removes them. The request decoder goes last,
     /// so the bytes the client sent right after its upgrade request reach the WebSocket handler.
+    ///
+    /// There is no `HTTPServerProtocolErrorHandler`: this handler answers parse errors itself, because
+    /// only it knows whether a response that closes the connection has already gone out.
     struct HTTPHandlers {
         var limiter: HTTPHeadSizeLimiter
         var encoder: HTTPResponseEncoder
         var pipelining: HTTPServerPipelineHandler
-        var errorHandler: HTTPServerProtocolErrorHandler
         var decoder: ByteToMessageHandler<HTTPRequestDecoder>
     }
 
@@ -25,8 +27,31 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         case receivingRequest(HTTPRequestHead, ByteBuffer, limit: Int)
         case receivingUpgrade(HTTPRequestHead)
         case waitingForResponse(keepAlive: Bool)
-        /// Finished: upgraded, or closing.
+        /// Finished: upgraded, or closing (after a last response, which may still be being written).
         case done
+    }
+
+    /// Adds a connection's HTTP handlers after what `pipeline` holds already (TLS, if any): head-size
+    /// limit → HTTP codec → pipelining → this handler. Returns the stream of the connection's events.
+    static func addHandlers(
+        to pipeline: ChannelPipeline.SynchronousOperations, configuration: WebSocketServerConfiguration,
+        application: any WebSocketServerApplication, shutdown: ShutdownSignal
+    ) throws -> AsyncStream<ServerConnectionEvent> {
+        let handlers = HTTPHandlers(
+            limiter: HTTPHeadSizeLimiter(limit: configuration.maxHeaderSize),
+            encoder: HTTPResponseEncoder(),
+            pipelining: HTTPServerPipelineHandler(),
+            decoder: ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes)))
+        let (events, continuation) = AsyncStream.makeStream(of: ServerConnectionEvent.self)
+        try pipeline.addHandler(handlers.limiter)
+        try pipeline.addHandler(handlers.encoder)
+        try pipeline.addHandler(handlers.decoder)
+        try pipeline.addHandler(handlers.pipelining)
+        try pipeline.addHandler(
+            HTTPConnectionHandler(
+                configuration: configuration, application: application, events: continuation, handlers: handlers,
+                shutdown: shutdown))
+        return events
     }
 
     private let configuration: WebSocketServerConfiguration
@@ -70,6 +95,19 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
+        switch state {
+        case .done:
+            // Closing already: a parse error in what the client sent after its last request is moot,
+            // and answering it would put a second response after one that said `Connection: close`.
+            return
+        case .idle, .receivingRequest, .receivingUpgrade:
+            if error is HTTPParserError {
+                // No response has started, so the client can still be told why.
+                return refuseAndClose(context: context, .badRequest, "Malformed HTTP request")
+            }
+        case .waitingForResponse:
+            break
+        }
         state = .done
         context.close(promise: nil)
     }
@@ -131,6 +169,10 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         case (.end, .receivingUpgrade(let head)):
             timer?.cancel()
             upgrade(context: context, head: head)
+        case (_, .done):
+            // Requests pipelined behind the last response: the pipelining handler hands them over while
+            // that response's end is being written, and closing now would drop the response unsent.
+            break
         default:
             // Parts out of order cannot come from NIO's decoder; treat them as a broken connection.
             state = .done
@@ -293,7 +335,6 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             }
             let pipeline = context.pipeline.syncOperations
             pipeline.removeHandler(handlers.pipelining, promise: nil)
-            pipeline.removeHandler(handlers.errorHandler, promise: nil)
             pipeline.removeHandler(handlers.encoder, promise: nil)
             pipeline.removeHandler(handlers.limiter, promise: nil)
             try pipeline.addHandler(webSocketHandler, position: .after(self))

@@ -188,10 +188,10 @@ public enum PerMessageDeflateNegotiation {
             compressionLevel: min(9, max(1, configuration.compressionLevel)))
     }
 
-    /// `8`...`15`, digits only, no leading zeros.
+    /// `8`...`15`, digits only (so not `+9`, which `Int` would read), no leading zeros.
     private static func windowBits(_ value: String) -> Int? {
-        guard let first = value.first, first != "0", value.allSatisfy(\.isASCII), let bits = Int(value),
-            (8...15).contains(bits)
+        guard let first = value.first, first != "0", value.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let bits = Int(value), (8...15).contains(bits)
         else { return nil }
         return bits
     }

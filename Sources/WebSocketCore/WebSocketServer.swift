@@ -1,7 +1,6 @@
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
-import NIOHTTP1
 import NIOPosix
 import SystemTLS
 
@@ -172,7 +171,7 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
         for waiter in waiters { waiter.resume(throwing: error) }
     }
 
-    /// Builds a new connection's pipeline: [TLS] → head-size limit → HTTP codec → pipelining → errors → us.
+    /// Builds a new connection's pipeline: [TLS] → head-size limit → HTTP codec → pipelining → us.
     private func configureConnection(_ channel: any Channel) throws -> ServerConnection {
         // Past the server's or the address's cap: say nothing and hang up, before the connection is
         // counted anywhere. The peer sees the connection close and may retry later.
@@ -193,22 +192,8 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
         if let tls = configuration.tls {
             try pipeline.addHandler(tls.makeServerHandler())
         }
-        let handlers = HTTPConnectionHandler.HTTPHandlers(
-            limiter: HTTPHeadSizeLimiter(limit: configuration.maxHeaderSize),
-            encoder: HTTPResponseEncoder(),
-            pipelining: HTTPServerPipelineHandler(),
-            errorHandler: HTTPServerProtocolErrorHandler(),
-            decoder: ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes)))
-        let (events, continuation) = AsyncStream.makeStream(of: ServerConnectionEvent.self)
-        try pipeline.addHandler(handlers.limiter)
-        try pipeline.addHandler(handlers.encoder)
-        try pipeline.addHandler(handlers.decoder)
-        try pipeline.addHandler(handlers.pipelining)
-        try pipeline.addHandler(handlers.errorHandler)
-        try pipeline.addHandler(
-            HTTPConnectionHandler(
-                configuration: configuration, application: application, events: continuation, handlers: handlers,
-                shutdown: shutdownSignal))
+        let events = try HTTPConnectionHandler.addHandlers(
+            to: pipeline, configuration: configuration, application: application, shutdown: shutdownSignal)
         connections.register(channel)
         if shutdownSignal.isFired { channel.close(promise: nil) }
         return ServerConnection(channel: channel, events: events)

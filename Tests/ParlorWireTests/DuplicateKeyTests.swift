@@ -14,6 +14,9 @@ import Testing
         (#"{"id":4,"op":"hello","args":{"token":"a","\u0074oken":"b"}}"#, "args.token", RequestID.number(4)),
         (#"{"id":5,"op":"hello","extra":[{"a":1},{"b":1,"b":2}]}"#, "extra[1].b", RequestID.number(5)),
         (#"{"id":6,"op":"hello","x":{"é":1,"e\u0301":2}}"#, "x.é", RequestID.number(6)),
+        // The empty key is named too (found by fuzz-envelope: the message named nothing).
+        (#"{"id":7,"op":"hello","":1,"":2}"#, #""""#, RequestID.number(7)),
+        (#"{"id":8,"op":"hello","args":{"":{"":1,"":2}}}"#, "args.\"\".\"\"", RequestID.number(8)),
     ])
     func framesWithARepeatedKeyAreRefused(frame: String, field: String, id: RequestID) throws {
         let bad = try decodeBad(frame)

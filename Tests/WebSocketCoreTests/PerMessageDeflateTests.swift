@@ -44,6 +44,8 @@ import Testing
         "permessage-deflate; server_max_window_bits",  // value required
         "permessage-deflate; server_max_window_bits=16",
         "permessage-deflate; server_max_window_bits=08",
+        "permessage-deflate; server_max_window_bits=+9",  // a sign is not a digit
+        "permessage-deflate; client_max_window_bits=+12",
         "permessage-deflate; server_max_window_bits=8",  // zlib cannot deflate with 8 bits
         "permessage-deflate; client_max_window_bits=7",
         "permessage-deflate; server_no_context_takeover=1",
@@ -76,6 +78,9 @@ import Testing
         }
         #expect(throws: WebSocketHandshakeError.self) {
             try PerMessageDeflateNegotiation.acceptAsClient(response: ["permessage-deflate, permessage-deflate"], configuration: .init())
+        }
+        #expect(throws: WebSocketHandshakeError.self) {
+            try PerMessageDeflateNegotiation.acceptAsClient(response: ["permessage-deflate; server_max_window_bits=+10"], configuration: .init())
         }
     }
 }

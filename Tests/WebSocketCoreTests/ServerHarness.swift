@@ -15,11 +15,14 @@ struct TestApplication: WebSocketServerApplication {
     }
 
     var bodyLimit: @Sendable (HTTPMethod, String) -> Int? = { _, _ in nil }
+    var respond: @Sendable (HTTPRequest) async -> HTTPResponse = TestApplication.standardResponse
 
     func shouldUpgrade(_ request: WebSocketUpgradeRequest) -> WebSocketUpgradeDecision { decide(request) }
     func maxRequestBodySize(method: HTTPMethod, path: String) -> Int? { bodyLimit(method, path) }
     func handle(_ webSocket: WebSocket, request: WebSocketUpgradeRequest) async { await serve(webSocket, request) }
-    func respond(to request: HTTPRequest) async -> HTTPResponse {
+    func respond(to request: HTTPRequest) async -> HTTPResponse { await respond(request) }
+
+    @Sendable static func standardResponse(_ request: HTTPRequest) -> HTTPResponse {
         if request.path == "/healthz" { return .text(.ok, "ok") }
         return .text(.notFound, "no \(request.path) here; body \(request.body.readableBytes) bytes")
     }

@@ -21,10 +21,11 @@ public enum DuplicateKeyScan {
             self.key = key
         }
 
-        /// `args.user.colorNumber`; `[2]` elements join without a dot.
+        /// `args.user.colorNumber`; `[2]` elements join without a dot. The empty key is written `""`, so
+        /// that a message about it still names something.
         public func fieldPath(root: String? = nil) -> String {
             var out = root ?? ""
-            for component in path + [key] {
+            for component in (path + [key]).map({ $0.isEmpty ? #""""# : $0 }) {
                 if component.hasPrefix("[") || out.isEmpty {
                     out += component
                 } else {
