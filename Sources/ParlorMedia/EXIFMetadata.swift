@@ -3,7 +3,9 @@
 /// EXIF is a TIFF structure (EXIF 2.32 §4.6): a byte-order mark, then image file directories (IFDs) of
 /// 12-byte entries whose values sit inline or at offsets. Every offset comes from the file: each is
 /// checked against the block's size, each directory is visited at most once (offsets can point in a
-/// loop), and a directory may hold at most `maxEntries` entries.
+/// loop), and a directory may hold at most `maxEntries` entries. A broken first directory makes the block
+/// unreadable; a broken EXIF or GPS directory costs only what it holds, so a phone photo whose GPS
+/// directory is damaged still keeps its orientation (and its date).
 public struct EXIFMetadata: Sendable, Equatable {
     /// 1…8 (EXIF's Orientation): how the stored pixels must be turned to stand upright; nil when absent.
     public var orientation: Int?
@@ -34,15 +36,13 @@ public struct EXIFMetadata: Sendable, Equatable {
         if let value = first[Tag.orientation], let number = reader.integer(value), (1...8).contains(number) {
             metadata.orientation = number
         }
-        if let pointer = first[Tag.exifDirectory].flatMap(reader.integer) {
-            let exif = try reader.directory(at: pointer)
+        if let pointer = first[Tag.exifDirectory].flatMap(reader.integer), let exif = try? reader.directory(at: pointer) {
             if let text = exif[Tag.dateTimeOriginal].flatMap(reader.ascii) {
                 let offset = exif[Tag.offsetTimeOriginal].flatMap(reader.ascii)
                 metadata.takenAt = EXIFDateTime(text, offset: offset)
             }
         }
-        if let pointer = first[Tag.gpsDirectory].flatMap(reader.integer) {
-            let gps = try reader.directory(at: pointer)
+        if let pointer = first[Tag.gpsDirectory].flatMap(reader.integer), let gps = try? reader.directory(at: pointer) {
             metadata.location = GPSCoordinate(
                 latitudeRef: gps[Tag.latitudeRef].flatMap(reader.ascii),
                 latitude: gps[Tag.latitude].flatMap(reader.rationals),

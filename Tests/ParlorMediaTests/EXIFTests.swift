@@ -50,10 +50,39 @@ import Testing
         #expect(try EXIFMetadata.read(tiff: TIFFBuilder.photo(taken: text)).takenAt == nil)
     }
 
-    @Test func directoriesThatPointInALoopAreRefused() throws {
-        // IFD0 points to itself as its EXIF directory.
-        let tiff = TIFFBuilder(bigEndian: false, directories: [[(0x8769, .directory(0))]]).build()
-        #expect(throws: MediaError.self) { try EXIFMetadata.read(tiff: tiff) }
+    @Test func directoriesThatPointInALoopAreNotFollowed() throws {
+        // IFD0 points to itself as its EXIF directory: read once, the loop ignored, its orientation kept.
+        let tiff = TIFFBuilder(bigEndian: false, directories: [[(0x0112, .short(6)), (0x8769, .directory(0))]]).build()
+        #expect(try EXIFMetadata.read(tiff: tiff) == EXIFMetadata(orientation: 6))
+    }
+
+    /// A damaged EXIF or GPS directory costs what it holds and nothing else: the orientation (which
+    /// stripping keeps, so a sideways phone photo still shows upright) and whatever else is whole survive.
+    @Test(arguments: [0x8769, 0x8825] as [UInt16]) func aDamagedSubdirectoryKeepsTheRest(pointer: UInt16) throws {
+        var tiff = TIFFBuilder.photo()
+        // Point the directory past the end of the block.
+        let entry = try #require(Self.entryOffset(of: pointer, in: tiff))
+        tiff.replaceSubrange(entry + 8..<entry + 12, with: [0xF0, 0xFF, 0, 0])
+        let metadata = try EXIFMetadata.read(tiff: tiff)
+        #expect(metadata.orientation == 6)
+        if pointer == 0x8825 {
+            #expect(metadata.location == nil)
+            #expect(metadata.takenAt != nil)
+        } else {
+            #expect(metadata.takenAt == nil)
+            #expect(metadata.location != nil)
+        }
+        // And the stripped JPEG keeps the orientation.
+        let jpeg = JPEGBuilder.file([JPEGBuilder.jfif, JPEGBuilder.exif(tiff), JPEGBuilder.quantization, JPEGBuilder.frame, JPEGBuilder.scan])
+        let stripped = try JPEGFile(jpeg).withoutMetadata()
+        #expect(try EXIFMetadata.read(jpeg: JPEGFile(stripped)).orientation == 6)
+    }
+
+    /// Where IFD0's entry for `tag` starts in a little-endian block.
+    static func entryOffset(of tag: UInt16, in tiff: [UInt8]) -> Int? {
+        let first = Int(tiff[4]) | Int(tiff[5]) << 8
+        let count = Int(tiff[first]) | Int(tiff[first + 1]) << 8
+        return (0..<count).map { first + 2 + $0 * 12 }.first { Int(tiff[$0]) | Int(tiff[$0 + 1]) << 8 == Int(tag) }
     }
 
     @Test func offsetsPastTheEndAreRefusedOrSkipped() throws {
