@@ -107,7 +107,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "parlor-server",
-            dependencies: ["ParlorServer", "WebSocketCore", nio, argumentParser, logging]
+            dependencies: ["ParlorServer", "ParlorWire", "WebSocketCore", nio, argumentParser, logging]
         ),
 
         // MARK: Clients

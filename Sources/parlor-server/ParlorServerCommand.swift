@@ -1,4 +1,5 @@
 import ArgumentParser
+import ParlorWire
 import Foundation
 import Logging
 import NIOCore
@@ -15,6 +16,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
             "listening on HOST:PORT" once it accepts connections. SIGINT or SIGTERM stop it gracefully: \
             no new connections, in-flight operations finish, clients are closed with 1001.
             """,
+        version: ParlorRelease.version,
         subcommands: [CatalogCommand.self])
 
     @Option(help: "Address to listen on. 127.0.0.1 keeps Parlor on this machine; 0.0.0.0 opens it to the network.")

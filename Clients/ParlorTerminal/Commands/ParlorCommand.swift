@@ -1,4 +1,5 @@
 import ArgumentParser
+import ParlorWire
 
 /// `parlor`: play Parlor rummy rooms from a terminal.
 public struct ParlorCommand: AsyncParsableCommand {
@@ -20,6 +21,7 @@ public struct ParlorCommand: AsyncParsableCommand {
             Your identity is kept per server in $XDG_CONFIG_HOME/parlor/tokens.json \
             (~/.config/parlor/tokens.json), so running parlor again gets you your seat back.
             """,
+        version: ParlorRelease.version,
         subcommands: [
             Create.self, Join.self, Watch.self, Ready.self, Start.self, Score.self, Next.self, Leave.self, Show.self, Lobby.self, Darts.self,
             Quiz.self,
