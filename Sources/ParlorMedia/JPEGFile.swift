@@ -53,6 +53,12 @@ public struct JPEGFile: Sendable {
                 segments.append(Segment(marker: marker, range: start..<index, payload: index..<index))
                 break
             }
+            // 0x00 after 0xFF is a stuffed byte, which belongs inside a scan's data, and 0x02–0xBF are
+            // reserved: neither starts a segment. Taking one for a segment with a length would swallow
+            // the bytes after it — markers included — into a segment kept when the file is stripped.
+            guard marker == 0x01 || marker >= 0xC0 else {
+                throw MediaError(.malformed, "byte \(start) is 0xFF 0x\(String(marker, radix: 16)), which is not a marker")
+            }
             if marker == 0x01 || (0xD0...0xD7).contains(marker) {
                 segments.append(Segment(marker: marker, range: start..<index, payload: index..<index))
                 continue

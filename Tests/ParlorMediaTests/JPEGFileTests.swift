@@ -35,6 +35,18 @@ import Testing
         #expect(throws: MediaError.self) { try JPEGFile([0xFF, 0xD8, 0x00, 0x01, 0x02, 0x03]) }
     }
 
+    /// A stuffed zero (0xFF 0x00) or a reserved code where a segment should start is refused: read as a
+    /// segment with a length, it swallowed the blocks after it (an EXIF block in an APP3, here), which then
+    /// survived stripping inside it. Found by fuzz-media (Tests/Fuzz/Reproducers/media/stuffed-zero-marker).
+    @Test(arguments: [0x00, 0x02, 0x4F, 0xBF] as [UInt8]) func aByteThatIsNotAMarkerIsRefused(code: UInt8) {
+        let hidden = JPEGBuilder.segment(0xE3, JPEGFile.exifSignature + TIFFBuilder.photo())
+        let swallowing = [0xFF, code, UInt8((2 + hidden.count) >> 8), UInt8((2 + hidden.count) & 0xFF)] + hidden
+        let bytes = JPEGBuilder.file([JPEGBuilder.jfif, swallowing, JPEGBuilder.quantization, JPEGBuilder.frame, JPEGBuilder.scan])
+        #expect(throws: MediaError(.malformed, "byte 20 is 0xFF 0x\(String(code, radix: 16)), which is not a marker")) {
+            try JPEGFile(bytes)
+        }
+    }
+
     @Test func strippingRemovesEveryIdentifyingBlockAndKeepsTheImage() throws {
         let original = JPEGBuilder.file([
             JPEGBuilder.jfif, JPEGBuilder.exif(TIFFBuilder.photo(orientation: 1)), JPEGBuilder.xmp, JPEGBuilder.icc,
