@@ -61,6 +61,9 @@ public struct JPEGFile: Sendable {
             }
             if marker == 0x01 || (0xD0...0xD7).contains(marker) {
                 segments.append(Segment(marker: marker, range: start..<index, payload: index..<index))
+                // A file may end without EOI here too (after a length segment, below): stripping the
+                // blocks after a restart marker must not turn a file that walked into one that does not.
+                if index >= bytes.count { break }
                 continue
             }
             guard index + 2 <= bytes.count else { throw MediaError(.malformed, "the file ends inside a segment length") }

@@ -25,6 +25,17 @@ import Testing
         #expect(jpeg.segments.last?.marker == 0xDA)
     }
 
+    /// A file that ends without EOI right after a restart marker walks, as one ending after any other
+    /// segment does; stripping the blocks after such a marker left a file that did not. Found by
+    /// fuzz-media (Tests/Fuzz/Reproducers/media/ends-after-restart-marker).
+    @Test func aFileEndingAfterARestartMarkerIsStillRead() throws {
+        let bytes = JPEGBuilder.file([JPEGBuilder.scan, JPEGBuilder.frame, [0xFF, 0xFF, 0xD7], JPEGBuilder.comment], end: false)
+        let file = try JPEGFile(bytes)
+        #expect(file.segments.last?.marker == 0xFE)
+        let stripped = try file.withoutMetadata()
+        #expect(try JPEGFile(stripped).segments.last?.marker == 0xD7)
+    }
+
     @Test func brokenFilesAreRefusedWithAReason() {
         #expect(throws: MediaError(.notAnImage, "not a JPEG file (no start-of-image marker)")) { try JPEGFile(Array("hello".utf8)) }
         // A segment whose length runs past the end.
