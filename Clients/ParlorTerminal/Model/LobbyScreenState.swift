@@ -89,9 +89,7 @@ public struct LobbyScreenState: Sendable, Equatable {
         lobby = view
         deleted = false
         now = receivedAt
-        if let text = view.serverTime, let serverTime = Instant(iso8601: text) {
-            clockOffsetMilliseconds = receivedAt.milliseconds(until: serverTime)
-        }
+        if let offset = receivedAt.milliseconds(untilServerTime: view.serverTime) { clockOffsetMilliseconds = offset }
         return true
     }
 
