@@ -119,6 +119,12 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             return
         }
         if event is ServerGoingAwayEvent {
+            // The grace period is over. A request whose answer the application has not given yet is
+            // told so (no response has started: `write` leaves this state before it writes), rather
+            // than finding its connection reset; the answer that comes later is dropped.
+            if case .waitingForResponse = state {
+                return refuseAndClose(context: context, .serviceUnavailable, "The server is shutting down")
+            }
             context.close(promise: nil)
             return
         }

@@ -52,4 +52,32 @@ import Testing
             #expect(text.hasSuffix("slow answer"), "\(text)")
         }
     }
+    /// A request the application is still answering when the grace period ends is answered 503, with
+    /// `Connection: close`, instead of losing its connection without a word. (Found by fuzz-http: the
+    /// request got no answer at all.)
+    @Test func aRequestStillUnansweredWhenTheGracePeriodEndsGets503() async throws {
+        let started = NIOLockedValueBox(false)
+        let (release, releaser) = AsyncStream.makeStream(of: Void.self)
+        var application = TestApplication()
+        application.respond = { request in
+            if request.path == "/slow" {
+                started.withLockedValue { $0 = true }
+                for await _ in release { break }
+                return .text(.ok, "slow answer")
+            }
+            return TestApplication.standardResponse(request)
+        }
+        try await withServer(configure: { $0.shutdownGracePeriod = .milliseconds(200) }, application: application) { port, server in
+            let raw = try await RawConnection(port: port)
+            try await raw.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await raw.waitUntil { started.withLockedValue { $0 } })
+            server.beginGracefulShutdown()
+            #expect(await raw.waitUntil { raw.isClosed })
+            releaser.yield()
+            let text = raw.receivedText
+            #expect(text.hasPrefix("HTTP/1.1 503 Service Unavailable"), "\(text)")
+            #expect(text.contains("Connection: close"), "\(text)")
+            #expect(text.hasSuffix("The server is shutting down\n"), "\(text)")
+        }
+    }
 }
