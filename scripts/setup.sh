@@ -27,8 +27,8 @@ apt_packages=(libssl-dev zlib1g-dev libsqlite3-dev wamerican libturbojpeg0-dev)
 if [ "$want_test" = 1 ]; then
   apt_packages+=(openssl tmux procps curl)
   # The browser client's tests drive headless Chromium through its WebDriver; the emoji font draws the
-  # players' emoji in their screenshots as a phone would.
-  apt_packages+=(chromium chromium-driver fonts-noto-color-emoji)
+  # players' emoji in their screenshots as a phone would; zbar reads back the join link's QR code.
+  apt_packages+=(chromium chromium-driver fonts-noto-color-emoji zbar-tools)
 fi
 # Benchmarks: Debian's `ws` for the Node peer (it depends on any nodejs, so an existing node, Debian's or
 # NodeSource's, is kept; Debian's nodejs comes only where there is none) and jq for compare-peers.sh.

@@ -1,12 +1,14 @@
 """Plays the browser client (GET /) in three headless Chromium browsers, as three phones would: a rummy
-room from the join link to the settlement (with a spectator, an error shown by its code, and one phone
-losing its network and coming back to its seat), then a word-game round to its results.
+room from the join link to the settlement (with its QR code read back by zbar, a spectator, an error
+shown by its code, and one phone losing its network and coming back to its seat), then a word-game
+round to its results.
 
 Usage: browser_client.py HTTP_URL SCREENSHOT_DIR. Exits non-zero on any surprise; screenshots of each
 screen at 390x844 go to SCREENSHOT_DIR. Needs Debian's chromium and chromium-driver and Python's
-selenium (scripts/setup.sh --test)."""
+selenium, and zbar-tools (scripts/setup.sh --test)."""
 import json
 import os
+import subprocess
 import sys
 import time
 
@@ -143,6 +145,18 @@ def rummy(ann, bo, cy):
     ann.wait(lambda d: len(ann.text("#room-code")) == 6, "the room code")
     code = ann.text("#room-code")
 
+    # The join link as a QR code, read back by zbar (a decoder we did not write).
+    ann.click("#share")
+    qr = ann.find("#qr svg")
+    ann.shot("02-share")
+    qr_file = os.path.join(ann.shots, "qr.png")
+    qr.screenshot(qr_file)
+    decoded = subprocess.run(["zbarimg", "--quiet", "--raw", qr_file], capture_output=True, text=True)
+    check(decoded.stdout.strip() == f"{ann.base}/?code={code}", f"the QR code reads {decoded.stdout!r} ({decoded.stderr!r})")
+    check(ann.text("#join-link") == f"{ann.base}/?code={code}", "the link is shown beside it")
+    ann.click("#share")
+    ann.wait(lambda d: not ann.exists("#share-panel"), "the share panel to close")
+
     # A wrong code is refused, described, and carries its code.
     bo.open("/")
     bo.type("#name", "Bo")
@@ -150,7 +164,7 @@ def rummy(ann, bo, cy):
     bo.click("#join")
     bo.wait(lambda d: bo.notice_code() == "ROOM_NOT_FOUND", "ROOM_NOT_FOUND shown")
     check("no room with that code" in bo.text("#notice"), f"the sentence for ROOM_NOT_FOUND: {bo.text('#notice')!r}")
-    bo.shot("02-join-error")
+    bo.shot("03-join-error")
 
     # Cy watches by code before sitting down: the room, no controls.
     cy.open("/")
@@ -160,7 +174,7 @@ def rummy(ann, bo, cy):
     cy.wait_text(".eyebrow", "Watching")
     cy.wait_text("#players", "Ann")
     check(not cy.exists("#ready") and not cy.exists("#start"), "a spectator has no ready or start button")
-    cy.shot("03-watching")
+    cy.shot("04-watching")
     cy.click("#leave")
     cy.find("#code")
 
@@ -174,7 +188,7 @@ def rummy(ann, bo, cy):
     check(not ann.find("#start").is_enabled(), "start waits for everyone to be ready")
     bo.click("#ready")
     ann.wait_text("#players", "ready")
-    ann.shot("04-room-waiting")
+    ann.shot("05-room-waiting")
     cy.click("#ready")
     ann.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#start").is_enabled(), "start enabled")
     ann.click("#start")
@@ -190,7 +204,7 @@ def rummy(ann, bo, cy):
     check(row_total(ann, "Bo") == "0", "nothing was sent")
     enter_score(bo, 1, 40)
     ann.wait(lambda d: row_total(ann, "Bo") == "40", "Bo's 40 on Ann's phone")
-    ann.shot("05-room-playing")
+    ann.shot("06-room-playing")
 
     # Bo's phone loses its network; Cy scores meanwhile; Bo comes back to the same seat and sees it.
     bo.offline(True)
@@ -199,7 +213,7 @@ def rummy(ann, bo, cy):
     check(bo.find("#connection").is_displayed(), "the offline banner shows")
     time.sleep(1.5)
     check(bo.driver.execute_script("return document.body.dataset.connection") == "offline", "Bo stays offline without a network")
-    bo.shot("06-offline")
+    bo.shot("07-offline")
     enter_score(cy, 1, 120)
     ann.wait(lambda d: row_total(ann, "Cy") == "120", "Cy's 120 on Ann's phone")
     check(row_total(bo, "Cy") != "120", "an offline phone does not see the change")
@@ -217,8 +231,8 @@ def rummy(ann, bo, cy):
     check("Bo pays Ann" in settlement and "$8.75" in settlement, f"Bo owes (45 - 10) x 25 cents: {settlement!r}")
     check("Cy pays Ann" in settlement and "$27.50" in settlement, f"Cy owes (120 - 10) x 25 cents: {settlement!r}")
     standings = [line.split() for line in ann.text("#standings").splitlines()]
-    ann.shot("07-room-settlement")
-    cy.shot("08-room-settlement-dark")
+    ann.shot("08-room-settlement")
+    cy.shot("09-room-settlement-dark")
     for phone in (ann, bo, cy):
         phone.click("#leave")
         phone.find("#code")
@@ -235,7 +249,7 @@ def word_game(ann, bo, cy):
         phone.wait_text("#lobby-code", code)
     ann.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#players li")) == 3, "three players")
     bo.wait_text("#waiting", "Waiting for Ann")
-    ann.shot("09-lobby-open")
+    ann.shot("10-lobby-open")
     ann.click("#start-round")
     for phone in (ann, bo, cy):
         phone.wait(lambda d: phone.exists("#word"), f"{phone.name}: the word field")
@@ -257,8 +271,8 @@ def word_game(ann, bo, cy):
     bo.wait_text("#my-words", "omegas")
     check("gamma" not in bo.text("body"), "nobody sees another player's words during the round")
     left = bo.text("#countdown")
-    bo.shot("10-lobby-round")
-    cy.shot("11-lobby-round-dark")
+    bo.shot("11-lobby-round")
+    cy.shot("12-lobby-round-dark")
 
     for phone in (ann, bo, cy):
         phone.wait(lambda d: phone.exists("#round-results"), f"{phone.name}: the round's results", timeout=60)
@@ -267,8 +281,8 @@ def word_game(ann, bo, cy):
             [...head.children].map(part => part.textContent.trim()));""")
     check(results == [["Ann", "+3 · total 3"], ["Cy", "+2 · total 2"], ["Bo", "+1 · total 1"]], f"the scores: {results!r}")
     check("gamma" in bo.text("#round-results"), "everyone's words after the round")
-    ann.shot("12-lobby-results")
-    bo.shot("13-lobby-results-player")
+    ann.shot("13-lobby-results")
+    bo.shot("14-lobby-results-player")
     return code, left, results
 
 

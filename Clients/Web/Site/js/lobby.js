@@ -5,7 +5,7 @@
 
 import { h, fill } from "./dom.js";
 import { presenceDot } from "./presence.js";
-import { share } from "./room.js";
+import { sharePanel } from "./share.js";
 
 const colors = ["#e53935", "#fb8c00", "#fdd835", "#7cb342", "#2e7d32", "#00897b", "#00acc1", "#039be5",
   "#1e88e5", "#5e35b1", "#8e24aa", "#d81b60", "#f06292", "#8d6e63", "#9e9e9e", "#ff8a65"];
@@ -42,11 +42,19 @@ export function showLobby(root, context, place) {
   let fresh = false;
   let verdict = null;
   let leaving = false;
+  let sharing = false;
 
+  const shareButton = h("button", { type: "button", id: "share", "aria-expanded": "false" }, "Share");
+  shareButton.addEventListener("click", () => {
+    sharing = !sharing;
+    shareButton.setAttribute("aria-expanded", String(sharing));
+    fill(shareButton, sharing ? "Hide" : "Share");
+    render();
+  });
   const header = h("header", { class: "game-header" },
     h("div", {}, h("div", { class: "eyebrow" }, "Word game"), h("h1", { class: "code", id: "lobby-code" }, code)),
     h("div", { class: "row" },
-      h("button", { type: "button", id: "share", onclick: () => share(code, context) }, "Share"),
+      shareButton,
       h("button", { type: "button", id: "leave", onclick: leave }, "Leave")));
   const body = h("div", { id: "lobby", class: "stack" });
   root.append(header, body);
@@ -100,7 +108,7 @@ export function showLobby(root, context, place) {
   function render() {
     if (disposed || !lobby) return;
     const focused = document.activeElement === wordInput;
-    const parts = [];
+    const parts = [sharing ? sharePanel(code, context) : null];
     if (lobby.status === "GAME" && lobby.round) {
       const game = lobby.round.game;
       parts.push(h("section", { class: "card round" },

@@ -3,9 +3,9 @@
 // Watching shows the same room with no controls.
 
 import { h, fill } from "./dom.js";
-import { joinLink } from "./place.js";
 import { dollars, perPoint } from "./money.js";
 import { presenceDot } from "./presence.js";
+import { sharePanel } from "./share.js";
 
 export function showRoom(root, context, place) {
   const { connection } = context;
@@ -14,6 +14,7 @@ export function showRoom(root, context, place) {
   let presence = new Map();
   let subscription = null;
   let disposed = false;
+  let sharing = false;
 
   const header = h("header", { class: "game-header" });
   const body = h("div", { id: "room", class: "stack" });
@@ -86,16 +87,21 @@ export function showRoom(root, context, place) {
         h("div", { class: "eyebrow" }, watching ? "Watching rummy" : "Rummy"),
         h("h1", { class: "code", id: "room-code" }, code)),
       h("div", { class: "row" },
-        h("button", { type: "button", id: "share", onclick: () => share(code, context) }, "Share"),
+        h("button", { type: "button", id: "share", "aria-expanded": String(sharing), onclick: () => {
+          sharing = !sharing;
+          render();
+        } }, sharing ? "Hide" : "Share"),
         h("button", { type: "button", id: "leave", onclick: leave }, watching ? "Close" : "Leave")));
     if (!room) {
       fill(body, h("p", { class: "muted" }, "Loading…"));
       return;
     }
+    // The panel goes first, above the game, until it is hidden again.
+    const panel = sharing ? sharePanel(code, context) : null;
     const rules = h("p", { class: "muted", id: "room-rules" },
       `To ${room.pointLimit} points · ${perPoint(room.pointValue)} a point · ${room.players.length} of ${room.playerCount} seats`);
     if (room.isFinished) {
-      fill(body, rules, results(room), scoreTable(room));
+      fill(body, panel, rules, results(room), scoreTable(room));
       return;
     }
     if (!room.isStarted) {
@@ -120,12 +126,12 @@ export function showRoom(root, context, place) {
       } else if (mine) {
         controls.push(h("p", { class: "muted" }, "The moderator starts when everyone is ready."));
       }
-      fill(body, rules, h("section", { class: "card" }, h("h2", {}, "Players"), seats,
+      fill(body, panel, rules, h("section", { class: "card" }, h("h2", {}, "Players"), seats,
         controls.length > 0 ? h("div", { class: "stack" }, controls) : null));
       return;
     }
     // Playing.
-    const parts = [h("p", { class: "status", id: "round" }, `Round ${room.currentRound} of 6`), rules, scoreTable(room)];
+    const parts = [panel, h("p", { class: "status", id: "round" }, `Round ${room.currentRound} of 6`), rules, scoreTable(room)];
     if (mine) {
       const others = moderator ? room.players : [mine];
       const selected = scorePlayer.value;
@@ -226,18 +232,4 @@ export function showRoom(root, context, place) {
       subscription?.stop();
     },
   };
-}
-
-/** Shares the join link: the phone's share sheet when it has one, else the clipboard. */
-export async function share(code, context) {
-  const url = joinLink(code);
-  try {
-    if (navigator.share) await navigator.share({ title: `Parlor ${code}`, url });
-    else {
-      await navigator.clipboard.writeText(url);
-      context.say(`Copied ${url}`);
-    }
-  } catch {
-    context.say(url);
-  }
 }
