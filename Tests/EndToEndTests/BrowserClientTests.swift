@@ -5,7 +5,9 @@ import Testing
 /// The browser client served by the real `parlor-server`, played in three headless Chromium browsers
 /// (Debian's `chromium` and `chromium-driver`, driven by Python's `selenium`; `scripts/setup.sh --test`
 /// installs them): a rummy room to the settlement, with a spectator, errors shown by their codes and a
-/// phone that loses its network and comes back to its seat; then a word-game round to its results.
+/// phone that loses its network and comes back to its seat, and the join link's QR code read back by zbar;
+/// then a word-game round to its results; then a darts leg with a spectator, a bust and an edited last
+/// visit.
 /// Screenshots of every screen at 390×844 go to a directory the test prints.
 @Suite(.serialized, .timeLimit(.minutes(6)))
 struct BrowserClientTests {
@@ -19,7 +21,7 @@ struct BrowserClientTests {
                "type": "category", "answerBank": ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Omega"]}]}]}]}
         """
 
-    @Test func threeBrowsersPlayARummyRoomAndAWordRound() async throws {
+    @Test func threeBrowsersPlayARummyRoomAWordRoundAndADartsLeg() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-web-data-\(UUID().uuidString)").path
         let catalogFile = data + "-catalog.json"
         try Self.catalog.write(toFile: catalogFile, atomically: true, encoding: .utf8)
@@ -39,6 +41,7 @@ struct BrowserClientTests {
         #expect(output.contains(#""ok": true"#), "\(output)")
         #expect(output.contains("$8.75") && output.contains("$27.50"), "\(output)")
         #expect(output.contains(#"[["Ann", "+3 · total 3"], ["Cy", "+2 · total 2"], ["Bo", "+1 · total 1"]]"#), "\(output)")
+        #expect(output.contains(#""Ann\t150.5\t150.5\t100\t121\t1""#), "\(output)")
         print(output)
     }
 }

@@ -1,7 +1,7 @@
 """Plays the browser client (GET /) in three headless Chromium browsers, as three phones would: a rummy
 room from the join link to the settlement (with its QR code read back by zbar, a spectator, an error
 shown by its code, and one phone losing its network and coming back to its seat), then a word-game
-round to its results.
+round to its results, then a darts leg with a spectator, a bust and an edited last visit.
 
 Usage: browser_client.py HTTP_URL SCREENSHOT_DIR. Exits non-zero on any surprise; screenshots of each
 screen at 390x844 go to SCREENSHOT_DIR. Needs Debian's chromium and chromium-driver and Python's
@@ -286,6 +286,65 @@ def word_game(ann, bo, cy):
     return code, left, results
 
 
+def throw(phone, *darts):
+    for dart in darts:
+        if dart[0] in "DT" and dart != "DB":
+            phone.click(f"[data-multiplier='{dart[0]}']")
+        phone.click(f"[data-dart='{dart}']")
+    phone.wait(lambda d: phone.text("#visit-darts").split() == list(darts), f"{phone.name}: the darts {darts}")
+
+
+def remaining(phone, name):
+    return phone.driver.execute_script("""
+        for (const card of document.querySelectorAll('#scoreboard .player-card'))
+            if (card.querySelector('.name').textContent === arguments[0]) return card.querySelector('.remaining').textContent;
+        return null;""", name)
+
+
+def darts(ann, bo, cy):
+    ann.driver.find_elements(By.CSS_SELECTOR, "details summary")[1].click()
+    ann.select("#darts-game", "301")
+    ann.click("#create-match")
+    ann.wait(lambda d: len(ann.text("#match-code")) == 5, "the match code")
+    code = ann.text("#match-code")
+    bo.open(f"/?code={code}")
+    bo.click("#join")
+    bo.wait_text("#match-code", code)
+    cy.open("/")
+    cy.type("#code", code)
+    cy.click("#watch")
+    cy.wait_text(".eyebrow", "Watching darts")
+    ann.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#players li")) == 2, "two players")
+    ann.shot("15-darts-waiting")
+    ann.click("#start-match")
+
+    throw(ann, "T20", "T20", "T20")
+    ann.click("#enter-visit")
+    cy.wait(lambda d: remaining(cy, "Ann") == "121", "Ann's 121 on the spectator's board")
+    check(not cy.exists("#keypad"), "a spectator has no keypad")
+    bo.type("#visit-total", "100")
+    bo.click("#enter-total")
+    ann.wait(lambda d: remaining(ann, "Bo") == "201", "Bo's 201")
+    ann.wait_text("#checkout", "T20 T7 D20")
+    ann.shot("16-darts-keypad")
+    # 120 of 121 leaves 1, which no double finishes: a bust, and Bo's turn.
+    throw(ann, "T20", "T20", "M")
+    ann.click("#enter-visit")
+    bo.wait(lambda d: bo.exists("#keypad"), "Bo's turn after Ann's bust")
+    check(remaining(bo, "Ann") == "121", "a bust keeps the score")
+    # Ann meant T20 T11 D14: she replaces her last visit, which checks out and wins the leg.
+    ann.click("#edit-last")
+    throw(ann, "T20", "T11", "D14")
+    ann.click("#enter-visit")
+    for phone in (ann, bo, cy):
+        phone.wait_text("#winner", "Ann wins")
+    check(remaining(cy, "Ann") == "0", "the checkout leaves nothing")
+    stats = ann.text("#match-stats")
+    cy.shot("17-darts-watching-dark")
+    ann.shot("18-darts-finished")
+    return code, stats
+
+
 def main(base, shots):
     os.makedirs(shots, exist_ok=True)
     phones = []
@@ -294,13 +353,19 @@ def main(base, shots):
         room_code, settlement, standings = rummy(*phones)
         lobby_code, countdown, results = word_game(*phones)
         for phone in phones:
+            phone.click("#leave")
+            phone.driver.switch_to.alert.accept()
+            phone.find("#code")
+        match_code, match_stats = darts(*phones)
+        for phone in phones:
             # A socket that cannot connect while the network is down is reported by the browser itself.
             errors = [entry for entry in phone.driver.get_log("browser")
                       if entry.get("level") == "SEVERE" and "WebSocket connection" not in entry.get("message", "")]
             check(not errors, f"{phone.name}: console errors {errors}")
         print(json.dumps({
             "ok": True, "room": room_code, "settlement": settlement.splitlines(), "standings": standings,
-            "lobby": lobby_code, "countdown": countdown, "results": results, "screenshots": shots,
+            "lobby": lobby_code, "countdown": countdown, "results": results, "match": match_code,
+            "match_stats": match_stats.splitlines(), "screenshots": shots,
         }, ensure_ascii=False))
     finally:
         for phone in phones:

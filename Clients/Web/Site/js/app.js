@@ -8,8 +8,9 @@ import { currentPlace, savePlace } from "./place.js";
 import { showHome } from "./home.js";
 import { showRoom } from "./room.js";
 import { showLobby } from "./lobby.js";
+import { showMatch } from "./match.js";
 
-const screens = { room: showRoom, lobby: showLobby };
+const screens = { room: showRoom, lobby: showLobby, match: showMatch };
 
 const banner = document.getElementById("connection");
 const main = document.getElementById("main");

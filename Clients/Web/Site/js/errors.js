@@ -12,6 +12,9 @@ const byCode = {
   NOT_LOBBY_MEMBER: "You are not in this word game.",
   INVALID_ROOM_CODE: "A room code is 6 letters and digits.",
   ROUND_NOT_RUNNING: "The round is over.",
+  MATCH_NOT_FOUND: "There is no darts match with that code.",
+  MATCH_FULL: "Every seat in that match is taken.",
+  NOT_HOST: "Only the host (or the player throwing) can do that.",
   TOO_MANY_WORDS: "That is the most words one round takes.",
   QUOTA_EXCEEDED: "You are already in as many games as one player may be; leave one first.",
   RATE_LIMITED: "Slow down a little.",
@@ -35,6 +38,7 @@ const byStatus = {
 /** A sentence for a player; codes where the server's message is the most precise keep it. */
 export function describe(error) {
   if (!error) return "Something went wrong.";
-  if (["INVALID_INPUT", "BAD_REQUEST", "INVALID_STATE"].includes(error.code) && error.message) return error.message;
+  const precise = ["INVALID_INPUT", "BAD_REQUEST", "INVALID_STATE", "NOT_YOUR_TURN", "INVALID_DARTS"];
+  if (precise.includes(error.code) && error.message) return error.message;
   return byCode[error.code] ?? byStatus[error.status] ?? error.message ?? "Something went wrong.";
 }

@@ -46,10 +46,24 @@ export function showHome(root, context, { code = null } = {}) {
   const enteredCode = () => {
     const value = codeInput.value.trim().toUpperCase();
     const kind = kindOfCode(value);
-    if (!kind) throw Object.assign(new Error("A code is 4 letters (a word game) or 6 letters and digits (a rummy room)."), { code: "" });
-    if (kind === "later") throw Object.assign(new Error("Darts and photo quizzes are not in the browser yet; use the parlor app."), { code: "" });
+    if (!kind) {
+      throw Object.assign(new Error("A code is 4 letters (a word game), 5 characters (darts) or 6 (a rummy room)."), { code: "" });
+    }
     return { value, kind };
   };
+
+  // A 5-letter code no match has may be a photo quiz's: say so rather than "no such match".
+  async function notAQuiz(code, request) {
+    try {
+      return await request();
+    } catch (error) {
+      if (error.code === "MATCH_NOT_FOUND" && /^[A-Z]{5}$/.test(code)) {
+        const quiz = await connection.request("getQuiz", { code }).catch(() => null);
+        if (quiz) throw Object.assign(new Error("Photo quizzes are not in the browser yet; use the parlor app."), { code: "" });
+      }
+      throw error;
+    }
+  }
 
   const join = h("button", { id: "join", type: "submit", class: "primary" }, "Join");
   const watch = h("button", { id: "watch", type: "button" }, "Watch");
@@ -59,6 +73,9 @@ export function showHome(root, context, { code = null } = {}) {
     if (kind === "room") {
       await connection.request("joinRoom", { code: value, playerName: player });
       context.go({ kind: "room", code: value });
+    } else if (kind === "match") {
+      await notAQuiz(value, () => connection.request("joinMatch", { code: value, playerName: player }));
+      context.go({ kind: "match", code: value });
     } else {
       const joined = await connection.request("joinLobby", { lobbyCode: value, user: wordProfile(player) });
       context.go({ kind: "lobby", code: value, lobbyId: joined.lobbyId });
@@ -66,9 +83,10 @@ export function showHome(root, context, { code = null } = {}) {
   }));
   watch.addEventListener("click", busy(watch, async () => {
     const { value, kind } = enteredCode();
-    if (kind !== "room") throw Object.assign(new Error("Word games are watched from a seat; join with the code instead."), { code: "" });
-    await connection.request("getRoom", { code: value });
-    context.go({ kind: "room", code: value, watching: true });
+    if (kind === "lobby") throw Object.assign(new Error("Word games are watched from a seat; join with the code instead."), { code: "" });
+    if (kind === "room") await connection.request("getRoom", { code: value });
+    else await notAQuiz(value, () => connection.request("getMatch", { code: value }));
+    context.go({ kind, code: value, watching: true });
   }));
 
   const limit = h("input", { id: "point-limit", type: "number", inputmode: "numeric", min: 100, max: 350, value: 201 });
@@ -88,6 +106,18 @@ export function showHome(root, context, { code = null } = {}) {
     context.go({ kind: "lobby", code: created.lobbyCode, lobbyId: created.lobbyId });
   }));
 
+  const gameType = h("select", { id: "darts-game" }, ["301", "501", "701"].map((type) => h("option", { value: type, selected: type === "501" }, type)));
+  const legs = h("input", { id: "darts-legs", type: "number", inputmode: "numeric", min: 1, max: 15, value: 1 });
+  const outRule = h("select", { id: "darts-out" },
+    [["double", "Double out"], ["straight", "Straight out"], ["master", "Master out"]].map(([rule, label]) => h("option", { value: rule }, label)));
+  const newMatch = h("button", { id: "create-match", type: "button", class: "primary" }, "New darts match");
+  newMatch.addEventListener("click", busy(newMatch, async () => {
+    const created = await connection.request("createMatch", {
+      gameType: gameType.value, legs: Number(legs.value), outRule: outRule.value, playerName: playerName(),
+    });
+    context.go({ kind: "match", code: created.match.id });
+  }));
+
   root.append(
     h("section", { class: "card" },
       h("h1", {}, "Parlor"),
@@ -104,7 +134,13 @@ export function showHome(root, context, { code = null } = {}) {
           h("label", {}, "Point limit", limit),
           h("label", {}, "Cents per point", value),
           h("label", {}, "Seats", seats))),
-      h("div", { class: "stack" }, newRoom, newLobby)),
+      h("details", {},
+        h("summary", {}, "Darts settings"),
+        h("div", { class: "fields" },
+          h("label", {}, "Game", gameType),
+          h("label", {}, "Legs", legs),
+          h("label", {}, "Finish", outRule))),
+      h("div", { class: "stack" }, newRoom, newLobby, newMatch)),
   );
   (name.value ? codeInput : name).focus({ preventScroll: true });
   return { dispose() {} };

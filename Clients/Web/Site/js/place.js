@@ -28,12 +28,13 @@ export function saveName(name) {
 }
 
 /** What a code names, by its shape (docs/PROTOCOL.md): 4 letters a word game, 6 letters and digits a
- * rummy room, 5 characters a darts match or a photo quiz (not playable here yet). */
+ * rummy room, 5 characters a darts match — or, when they are all letters, maybe a photo quiz (not
+ * playable here yet), which only the server can tell. */
 export function kindOfCode(code) {
   const trimmed = code.trim().toUpperCase();
   if (/^[A-Z]{4}$/.test(trimmed)) return "lobby";
   if (/^[A-Z0-9]{6}$/.test(trimmed)) return "room";
-  if (/^[A-Z0-9]{5}$/.test(trimmed)) return "later";
+  if (/^[A-Z0-9]{5}$/.test(trimmed)) return "match";
   return null;
 }
 
