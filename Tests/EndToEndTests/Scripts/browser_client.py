@@ -106,6 +106,19 @@ class Phone:
 
     def shot(self, name):
         self.driver.save_screenshot(os.path.join(self.shots, f"{name}.png"))
+        if not name.startswith("failed"):
+            self.check_fits(name)
+
+    def check_fits(self, name):
+        """A phone screen never scrolls sideways: anything wider than the viewport is a layout defect."""
+        widths = self.driver.execute_script(
+            "return [document.documentElement.scrollWidth, window.innerWidth]")
+        check(widths[0] <= widths[1], f"{self.name}: {name} is {widths[0]} px wide in a {widths[1]} px viewport")
+
+    def narrow(self, width):
+        """The same phone, narrower (360 px is the smallest the client is laid out for)."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": 740, "deviceScaleFactor": 2, "mobile": True})
 
     def notice_code(self):
         return self.driver.execute_script(
@@ -342,6 +355,8 @@ def darts(ann, bo, cy):
     stats = ann.text("#match-stats")
     cy.shot("17-darts-watching-dark")
     ann.shot("18-darts-finished")
+    ann.narrow(360)
+    ann.shot("19-darts-finished-360")
     return code, stats
 
 
