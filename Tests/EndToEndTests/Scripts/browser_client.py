@@ -1,7 +1,7 @@
 """Plays the browser client (GET /) in three headless Chromium browsers, as three phones would: a rummy
 room from the join link to the settlement (with its QR code read back by zbar, a spectator, an error
 shown by its code, and one phone losing its network and coming back to its seat), then a word-game
-round to its results, then a darts leg with a spectator, a bust and an edited last visit.
+round to its results, then a darts leg with a guest the host scores for, a spectator, a bust and an edited last visit.
 
 Usage: browser_client.py HTTP_URL SCREENSHOT_DIR. Exits non-zero on any surprise; screenshots of each
 screen at 390x844 go to SCREENSHOT_DIR. Needs Debian's chromium and chromium-driver and Python's
@@ -105,6 +105,7 @@ class Phone:
         Select(self.find(selector)).select_by_value(value)
 
     def shot(self, name):
+        self.driver.execute_script("window.scrollTo(0, 0)")
         self.driver.save_screenshot(os.path.join(self.shots, f"{name}.png"))
         if not name.startswith("failed"):
             self.check_fits(name)
@@ -328,6 +329,11 @@ def darts(ann, bo, cy):
     cy.click("#watch")
     cy.wait_text(".eyebrow", "Watching darts")
     ann.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#players li")) == 2, "two players")
+    # Gil has no phone: Ann, the host, seats him as a guest and scores for him.
+    ann.type("#guest-name", "Gil")
+    ann.click("#add-guest")
+    bo.wait_text("#players", "Gil")
+    check(not bo.exists("#add-guest") and not bo.exists("#start-match"), "only the host adds guests and starts")
     ann.shot("15-darts-waiting")
     ann.click("#start-match")
 
@@ -338,7 +344,13 @@ def darts(ann, bo, cy):
     bo.type("#visit-total", "100")
     bo.click("#enter-total")
     ann.wait(lambda d: remaining(ann, "Bo") == "201", "Bo's 201")
+    ann.wait_text("#keypad h2", "Gil to throw")
+    check(not bo.exists("#keypad"), "Bo does not score for Gil")
+    ann.type("#visit-total", "45")
+    ann.click("#enter-total")
+    cy.wait(lambda d: remaining(cy, "Gil") == "256", "Gil's 256 on the spectator's board")
     ann.wait_text("#checkout", "T20 T7 D20")
+    check(ann.text("#aim") == "121 left · out T20 T7 D20", f"the keypad says what to aim for: {ann.text('#aim')!r}")
     ann.shot("16-darts-keypad")
     # 120 of 121 leaves 1, which no double finishes: a bust, and Bo's turn.
     throw(ann, "T20", "T20", "M")

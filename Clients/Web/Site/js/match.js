@@ -219,8 +219,11 @@ export function showMatch(root, context, place) {
       if (totalInput.value === "") return;
       send({ total: Number(totalInput.value) });
     });
+    // What the thrower needs while typing, where the thumb is: the keypad may have scrolled the board away.
+    const aim = editing ? null : h("p", { class: "aim", id: "aim" }, `${current.remaining} left`,
+      match.checkout ? h("span", { class: "checkout" }, ` · out ${match.checkout.join(" ")}`) : null);
     const section = h("section", { class: "card keypad", id: "keypad" },
-      h("h2", {}, title), chips, multipliers, numbers, h("div", { class: "row" }, undo, enter), totalForm);
+      h("h2", {}, title), aim, chips, multipliers, numbers, h("div", { class: "row" }, undo, enter), totalForm);
     if (editing) {
       const cancel = h("button", { type: "button", id: "cancel-edit" }, "Cancel");
       cancel.addEventListener("click", () => {
