@@ -263,6 +263,8 @@ def word_game(ann, bo, cy):
         phone.wait_text("#lobby-code", code)
     ann.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#players li")) == 3, "three players")
     bo.wait_text("#waiting", "Waiting for Ann")
+    ann.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#game-pick option[value='greek-letters']"), "the catalog's games")
+    ann.select("#game-pick", "greek-letters")
     ann.shot("10-lobby-open")
     ann.click("#start-round")
     for phone in (ann, bo, cy):

@@ -93,6 +93,27 @@ export function showLobby(root, context, place) {
     fill(verdictLine, verdict.accepted ? `✓ ${verdict.word}` : `✗ ${verdict.reason ?? `"${verdict.word}" was not accepted.`}`);
   }
 
+  // The host's choice of game: the next one in the catalog unless another is picked. The catalog is
+  // public and read once per screen; the choice survives re-renders.
+  const gamePick = h("select", { id: "game-pick" }, h("option", { value: "" }, "Next game in the catalog"));
+  let catalogAsked = false;
+  async function loadCatalog() {
+    if (catalogAsked) return;
+    catalogAsked = true;
+    try {
+      const catalog = await connection.request("getCatalog", {});
+      for (const mode of catalog.gameModes ?? []) {
+        for (const level of mode.levels ?? []) {
+          gamePick.append(h("optgroup", { label: `${mode.name} · ${level.name}` },
+            (level.games ?? []).map((game) => h("option", { value: game.id }, `${game.name} (${game.timeLimit} s)`))));
+        }
+      }
+    } catch {
+      // Without the list the host still starts the next game; asking again on the next render.
+      catalogAsked = false;
+    }
+  }
+
   const ticker = setInterval(tick, 250);
   function tick() {
     if (!lobby?.round) return;
@@ -134,14 +155,15 @@ export function showLobby(root, context, place) {
         start.addEventListener("click", async () => {
           start.disabled = true;
           try {
-            await connection.request("startGame", { lobbyId });
+            await connection.request("startGame", gamePick.value ? { lobbyId, gameId: gamePick.value } : { lobbyId });
           } catch (error) {
             context.fail(error);
           } finally {
             start.disabled = false;
           }
         });
-        parts.push(start);
+        loadCatalog();
+        parts.push(h("section", { class: "card" }, h("label", {}, "Game", gamePick), start));
       } else {
         parts.push(h("p", { class: "status", id: "waiting" }, `Waiting for ${host?.username ?? "the host"} to start a round.`));
       }
