@@ -10,6 +10,7 @@
 //                   ParlorServer → WebSocketCore → SystemTLS → CSystemTLS (OpenSSL)
 //                                  WebSocketCore → CZlib (zlib)
 //                   ParlorServer → ParlorMedia → CTurboJPEG (libjpeg-turbo); ParlorServer → ParlorPlaces
+//                   ParlorServer → ParlorWeb (the browser client's files, Clients/Web/Site)
 //   parlor (Clients/parlor)   → ParlorTerminal → ParlorClient → ParlorWire, WebSocketCore; ParlorTerminal → ParlorPlaces
 //   parlor-load (Loadtest)    → ParlorLoad → ParlorClient, WebSocketCore, ParlorPlaces
 //
@@ -96,7 +97,7 @@ let package = Package(
         .target(
             name: "ParlorServer",
             dependencies: [
-                "ParlorWire", "ParlorRules", "ParlorMedia", "ParlorPlaces", "WebSocketCore", "SystemTLS", "CMalloc",
+                "ParlorWire", "ParlorRules", "ParlorMedia", "ParlorPlaces", "WebSocketCore", "SystemTLS", "CMalloc", "ParlorWeb",
                 nio, nioPosix, nioHTTP1, nioConcurrencyHelpers, logging,
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -124,6 +125,8 @@ let package = Package(
             dependencies: ["ParlorClient", "ParlorRules", "ParlorWire", "ParlorPlaces", argumentParser],
             path: "Clients/ParlorTerminal"
         ),
+        // The browser client: HTML, CSS and JavaScript modules with no build step, served by parlor-server.
+        .target(name: "ParlorWeb", path: "Clients/Web", resources: [.copy("Site")]),
         .executableTarget(
             name: "parlor",
             dependencies: ["ParlorTerminal"],
@@ -163,7 +166,7 @@ let package = Package(
         .testTarget(name: "ParlorPlacesTests", dependencies: ["ParlorPlaces", "ParlorRules"]),
         .testTarget(name: "ParlorWireTests", dependencies: ["ParlorRules", "ParlorWire"]),
         .testTarget(
-            name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorRules", "ParlorWire", "WebSocketCore", "ParlorTestSupport"],
+            name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorRules", "ParlorWire", "WebSocketCore", "ParlorTestSupport", "ParlorWeb"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ParlorClientTests",

@@ -26,6 +26,9 @@ apt_packages=(libssl-dev zlib1g-dev libsqlite3-dev wamerican libturbojpeg0-dev)
 # Tests: the openssl CLI (test certificates, s_client), tmux (drives the terminal client), curl, pip for websockets.
 if [ "$want_test" = 1 ]; then
   apt_packages+=(openssl tmux procps curl)
+  # The browser client's tests drive headless Chromium through its WebDriver; the emoji font draws the
+  # players' emoji in their screenshots as a phone would; zbar reads back the join link's QR code.
+  apt_packages+=(chromium chromium-driver fonts-noto-color-emoji zbar-tools)
 fi
 # Benchmarks: Debian's `ws` for the Node peer (it depends on any nodejs, so an existing node, Debian's or
 # NodeSource's, is kept; Debian's nodejs comes only where there is none) and jq for compare-peers.sh.
@@ -78,6 +81,10 @@ if [ "$want_test" = 1 ]; then
   if ! python3 -c 'import PIL, piexif' 2>/dev/null; then
     echo "setup.sh: installing Python Pillow and piexif"
     pip_install 'Pillow>=10' 'piexif>=1.1'
+  fi
+  if ! python3 -c 'import selenium' 2>/dev/null; then
+    echo "setup.sh: installing Python selenium (WebDriver client for the browser tests)"
+    pip_install 'selenium>=4.20'
   fi
 fi
 if [ "$want_bench" = 1 ]; then

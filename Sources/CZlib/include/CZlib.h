@@ -10,4 +10,7 @@ int parlor_deflate_init_raw(z_streamp stream, int level, int window_bits, int me
 /// Raw inflate (no zlib header) with the given window bits (8...15).
 int parlor_inflate_init_raw(z_streamp stream, int window_bits);
 
+/// A gzip stream (RFC 1952: header, deflate, CRC-32 and length) for HTTP's `Content-Encoding: gzip`.
+int parlor_deflate_init_gzip(z_streamp stream, int level);
+
 #endif

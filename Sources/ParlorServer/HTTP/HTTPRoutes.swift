@@ -6,8 +6,9 @@ import ParlorWire
 import WebSocketCore
 
 /// The HTTP side of the one port: the games' and the accounts' REST routes (each game route answered by
-/// the same handler as its WebSocket operation), the callable functions, `POST /session`, `GET /catalog`, and the operators'
-/// `/healthz` and `/metrics`. Errors come back as `{"error": {...}}` with the code's HTTP status.
+/// the same handler as its WebSocket operation), the callable functions, `POST /session`, `GET /catalog`, the browser
+/// client (`GET /`, `/web/…`), and the operators' `/healthz` and `/metrics`. Errors come back as
+/// `{"error": {...}}` with the code's HTTP status.
 ///
 /// Every request but the operators' counts against its user's rate (when it carries a valid token)
 /// and its address's, shared with their WebSocket requests; past either, `429` with `Retry-After`.
@@ -30,6 +31,7 @@ struct HTTPRoutes: Sendable {
             response.headers.replaceOrAdd(name: "Retry-After", value: "\(seconds)")
             return response
         }
+        if let response = services.webClient.respond(to: request) { return response }
         do {
             if let response = try serverRoute(request, path: path) { return response }
             if isCallable {

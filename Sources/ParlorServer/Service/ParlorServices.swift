@@ -37,6 +37,8 @@ final class ParlorServices: Sendable {
     let routes: [HTTPRoute]
     /// Profiles, friends and avatars.
     let accounts: AccountsService
+    /// The browser client's files, ready to serve.
+    let webClient: WebClientSite
 
     /// Opens the services over `store`: reads the token secret, opens the catalog, registers every
     /// game (a game that cannot run with its settings stops the server here) and brings every stored
@@ -56,6 +58,7 @@ final class ParlorServices: Sendable {
             address: .init(burst: limits.addressRequestBurst, perSecond: limits.addressRequestsPerSecond),
             exemptions: limits.exemptAddresses)
         quota = GameQuota(limit: limits.maxGamesPerUser)
+        webClient = try WebClientSite.bundled()
         adminToken = configuration.admin.token.map(AdminToken.init)
         tokens = SessionTokens(secret: try await store.serverSecret())
         timers = GameTimers(clock: clock)
