@@ -94,9 +94,9 @@ final class ParlorServices: Sendable {
 
     /// Refreshes the gauges that are cheaper to read at scrape time than to track.
     func refreshGauges() {
-        for game in games { metrics.recordLiveGames(game.count, of: game.kind) }
-        metrics.subscriptions.record(games.reduce(0) { $0 + $1.subscriberCount } + catalog.feed.subscriberCount)
-        metrics.connectedUsers.record(presence.connectedUsers)
+        for game in games { metrics.recordLiveGames(game.count, byStage: game.countsByStage, of: game.kind) }
+        metrics.subscriptions.set(Double(games.reduce(0) { $0 + $1.subscriberCount } + catalog.feed.subscriberCount))
+        metrics.connectedUsers.set(Double(presence.connectedUsers))
     }
 
     /// Deletes games nobody is connected to that have not changed for the configured time (where their
