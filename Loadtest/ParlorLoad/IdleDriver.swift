@@ -116,7 +116,7 @@ struct IdleDriver {
             let now = run.established.current
             defer { last = now }
             let phase = run.finish.isOpen ? "close" : run.allSetUp.isOpen ? "hold " : "setup"
-            options.progress(
+            options.progressTick(
                 String(format: "[%4.0fs] ", elapsed.seconds) + phase + "  connects \(now - last)/s"
                     + "  in \(now)/\(parameters.connections)  failed \(run.failed.current)  lost \(run.lost.current)"
                     + "  conns \(run.open.current)  server RSS \(formatBytes(server?.residentBytes))")

@@ -15,8 +15,9 @@ struct ThroughputCommand: AsyncParsableCommand {
         commandName: "throughput",
         abstract: "Measure acknowledged room changes per second, closed loop (start the server with a high --rate-limit).")
 
-    @Option(help: "The server's WebSocket URL.")
-    var url: String = "ws://127.0.0.1:8080/ws"
+    @OptionGroup var address: ServerAddress
+
+    var url: String { address.url(default: "ws://127.0.0.1:8080/ws") }
 
     @Option(help: "Rooms changing at once (each has one writer and one observer).")
     var rooms: Int = 100
