@@ -25,6 +25,8 @@ final class ParlorServices: Sendable {
     /// Who is online and playing where, settled for friends.
     let presence: Presence
     let metrics = ServerMetrics()
+    /// Connections and errors, summarized in the log once per interval.
+    let activity: ActivityLog
     let timers: GameTimers
     let catalog: CatalogService
     /// Every kind of game the server hosts.
@@ -48,6 +50,7 @@ final class ParlorServices: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.clock = clock
+        activity = ActivityLog(logger: logger)
         let store = MonitoredStore(store, clock: clock, probeInterval: configuration.admin.storeProbeInterval)
         self.store = store
         let limits = configuration.limits
@@ -86,6 +89,7 @@ final class ParlorServices: Sendable {
     func runTimers() async {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.timers.run() }
+            group.addTask { await self.activity.run(every: self.configuration.activitySummaryInterval) }
             if let interval = configuration.wordGames.catalogPollInterval {
                 group.addTask { await self.catalog.poll(every: .nanoseconds(interval.nanoseconds)) }
             }
