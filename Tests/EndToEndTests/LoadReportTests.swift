@@ -66,6 +66,17 @@ import Testing
         }
     }
 
+    @Test func idleAndThroughputRunsLeaveNoRoomsBehind() async throws {
+        try await ServerProcess.with(["--no-persist", "--rate-limit", "100000", "--exempt-address", "127.0.0.0/8"]) { server in
+            let idle = try await run(["idle", "--server", server.url, "--connections", "6", "--per-room", "3", "--duration", "1", "--quiet"])
+            #expect(idle.status == 0, "\(idle.output)")
+            #expect(try await metric("parlor_rooms", on: server) == 0)
+            let throughput = try await run(["throughput", "--server", server.url, "--rooms", "2", "--seconds", "1"])
+            #expect(throughput.status == 0, "\(throughput.output)")
+            #expect(try await metric("parlor_rooms", on: server) == 0)
+        }
+    }
+
     @Test func theOldURLFlagStillWorksButNotBesideServer() async throws {
         try await ServerProcess.with(["--no-persist"]) { server in
             let old = try await run(["connect", "--url", server.url, "--connections", "3", "--quiet"])
