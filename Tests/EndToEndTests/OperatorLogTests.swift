@@ -40,6 +40,9 @@ import Testing
                     return code
                 }
             }
+            // A REST request refused counts among the errors too.
+            let refused = try await curl(["http://127.0.0.1:\(server.port)/rooms/ZZZZZZ"])
+            #expect(refused.status == 404)
             // Both connections have closed: a summary line says so within the interval.
             var lines: [Substring] = []
             for _ in 0..<100 {
@@ -70,7 +73,7 @@ import Testing
                 }
             }
             #expect(opened == 2 && closed == 2, "\(log)")
-            #expect(errors == ["ROOM_NOT_FOUND": requests / 2], "\(log)")
+            #expect(errors == ["ROOM_NOT_FOUND": requests / 2 + 1], "\(log)")
             // Over fifty requests, and the log holds a handful of lines: none names an operation.
             #expect(!log.contains("getRoom") && !log.contains("submitScore"))
             let afterStart = lines.drop { !$0.hasSuffix("Listening") }.dropFirst()

@@ -2,8 +2,9 @@ import Logging
 import NIOConcurrencyHelpers
 
 /// What the server's connections did, told to the log once per interval rather than once per event:
-/// WebSocket sessions opened and closed, and the error codes requests were answered with — so an
-/// operator reading `info` sees the traffic's shape without a line per connection or per message.
+/// WebSocket sessions opened and closed, and the error codes requests (WebSocket and REST) were
+/// answered with — so an operator reading `info` sees the traffic's shape without a line per
+/// connection or per message.
 final class ActivityLog: Sendable {
     private struct Tally {
         var opened = 0
