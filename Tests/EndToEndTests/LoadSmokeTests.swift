@@ -125,8 +125,10 @@ import Testing
     @Test func soakChurnsRoomsAndKeepsEveryInvariant() async throws {
         // Abandoned rooms expire after 18 s, as a long soak needs them to.
         let server = try await ServerProcess.start(["--room-expiry-hours", "0.005"])
+        let pages = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-soak-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: pages) }
         let (result, report) = try await load([
-            "soak", "--server", server.url, "--server-pid", "\(server.process.pid)", "--rooms", "4", "--players", "3",
+            "soak", "--report", pages, "--server", server.url, "--server-pid", "\(server.process.pid)", "--rooms", "4", "--players", "3",
             "--spectators", "1", "--interval", "0.05", "--duration", "20", "--warmup", "6", "--window", "6",
             "--sample-interval", "1", "--drop-chance", "0.5", "--unsubscribe-chance", "0.5", "--seed", "11",
             // Four rooms hold about 16 connections: one room between lives moves the descriptors by a tenth.
@@ -165,6 +167,11 @@ import Testing
         #expect(afterClose["parlor_connections"] == 0)
         #expect(afterClose["parlor_subscriptions"] == 0)
         #expect(afterClose["parlor_connected_users"] == 0)
+
+        // --report draws the levels the soak judges, over the run.
+        let page = try String(contentsOfFile: pages + "/report.html", encoding: .utf8)
+        #expect(page.components(separatedBy: "<svg").count - 1 == 2, "memory, and descriptors, threads and connections")
+        #expect(page.contains("Server resident memory") && page.contains("<polyline"))
     }
 
     @Test func refusesBeforeStartingWhenTheOpenFileLimitIsTooLow() async throws {
