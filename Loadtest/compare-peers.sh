@@ -7,7 +7,7 @@
 #
 # Each run gets a fresh server: `parlor-server --no-persist --port 0 --log-level warning` or
 # `node Loadtest/peers/node-ws/server.js --port 0`, then `parlor-load rooms --rooms ROOMS --players 8
-# --interval 2 --duration DURATION --url … --server-pid PID --json …` (extra flags follow, e.g.
+# --interval 2 --duration DURATION --server … --server-pid PID --json …` (extra flags follow, e.g.
 # --source-addresses 4 beyond ~28,000 connections). Pair 1 runs Parlor first, pair 2 Node first, and
 # so on. Defaults: 3 pairs of 30 s.
 #
@@ -44,7 +44,7 @@ run() {
     echo "# $kind: $server_command (pid $server_pid); uptime before: $(uptime)" > "$name.txt"
     ticks0=$(cpu_ticks "$server_pid")
     "$load" rooms --rooms "$rooms" --players 8 --interval 2 --duration "$duration" \
-        --url "ws://127.0.0.1:$server_port/ws" --server-pid "$server_pid" --json "$name.json" "$@" \
+        --server "ws://127.0.0.1:$server_port/ws" --server-pid "$server_pid" --json "$name.json" "$@" \
         >> "$name.txt" 2>&1 || status=$?
     ticks1=$(cpu_ticks "$server_pid")
     stop_server

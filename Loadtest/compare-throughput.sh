@@ -18,7 +18,7 @@ run() {  # run BIN_DIR → "rate cpu_us_per_change"
     [ "$mode" = nopersist ] && flags+=(--no-persist)
     bin=$1 start_server parlor "" "${flags[@]}" >&2 || exit 1
     ticks0=$(cpu_ticks "$server_pid")
-    out=$("$load" throughput --rooms "$rooms" --seconds "$seconds" --url "ws://127.0.0.1:$server_port/ws" 2>/dev/null)
+    out=$("$load" throughput --rooms "$rooms" --seconds "$seconds" --server "ws://127.0.0.1:$server_port/ws" 2>/dev/null)
     ticks1=$(cpu_ticks "$server_pid")
     stop_server
     rate=$(sed -n 's/.*rooms, \([0-9]*\) acknowledged.*/\1/p' <<< "$out")

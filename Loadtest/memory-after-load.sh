@@ -46,7 +46,7 @@ malloc_totals() {
 {
     echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) $(nproc) cores; uptime: $(uptime)"
     echo "# server: $server_command (pid $server_pid)"
-    echo "# each round: parlor-load $* --url ws://127.0.0.1:$server_port/ws --server-pid $server_pid; then ${GAP:-5} s"
+    echo "# each round: parlor-load $* --server ws://127.0.0.1:$server_port/ws --server-pid $server_pid; then ${GAP:-5} s"
     sleep 2
     echo "before: RSS $(rss)  $(gauges)"
     malloc_totals
@@ -54,7 +54,7 @@ malloc_totals() {
 } | tee "$report"
 for round in $(seq 1 "$rounds"); do
     status=0
-    "$load" "$@" --url "ws://127.0.0.1:$server_port/ws" --server-pid "$server_pid" --quiet \
+    "$load" "$@" --server "ws://127.0.0.1:$server_port/ws" --server-pid "$server_pid" --quiet \
         --json "$out/$name.round$round.json" > "$out/$name.round$round.txt" 2>&1 || status=$?
     holding=$(command -v jq > /dev/null && jq -r '.server.residentBytesHolding // .server.residentBytesLoaded // empty' "$out/$name.round$round.json" 2> /dev/null || true)
     sleep "${GAP:-5}"

@@ -138,7 +138,7 @@ struct ConnectDriver {
             let now = (first: run.first.connected.current, storm: run.storm.connected.current)
             defer { last = now }
             let phase = run.stormStart.isOpen ? "storm" : run.drop.isOpen ? "drop " : "first"
-            options.progress(
+            options.progressTick(
                 String(format: "[%4.0fs] ", elapsed.seconds) + phase
                     + "  connects \(now.first - last.first + now.storm - last.storm)/s"
                     + "  connected \(now.first)+\(now.storm)  failed \(run.first.failed.current)+\(run.storm.failed.current)"

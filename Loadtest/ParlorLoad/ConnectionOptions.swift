@@ -5,8 +5,12 @@ import WebSocketCore
 
 /// Options every load scenario shares: where the server is, how connections are made, what to report.
 struct ConnectionOptions: ParsableArguments {
-    @Option(help: "The server's WebSocket endpoint.")
-    var url: String = "ws://127.0.0.1:8080/ws"
+    @OptionGroup var address: ServerAddress
+
+    @Option(help: ArgumentHelp(
+        "Write report.json and report.html (the table, with latency-over-time and percentile charts as inline SVG) into this directory.",
+        valueName: "dir"))
+    var report: String?
 
     @Option(
         help: ArgumentHelp(
@@ -32,14 +36,16 @@ struct ConnectionOptions: ParsableArguments {
     @Flag(help: "No progress line on stderr.")
     var quiet = false
 
+    var url: String { address.url(default: "ws://127.0.0.1:8080/ws") }
+
     func validate() throws {
         do {
             let target = try WebSocketURL(url)
             if sourceAddresses > 1 && !target.host.hasPrefix("127.") {
-                throw ValidationError("--source-addresses binds to 127.0.0.x, which only reaches a server on loopback (--url is \(url)).")
+                throw ValidationError("--source-addresses binds to 127.0.0.x, which only reaches a server on loopback (--server is \(url)).")
             }
         } catch let error as WebSocketClientError {
-            throw ValidationError("--url: \(error)")
+            throw ValidationError("--server \(url): \(error)")
         }
         guard (1...254).contains(sourceAddresses) else {
             throw ValidationError("--source-addresses must be between 1 and 254 (got \(sourceAddresses)).")
@@ -104,13 +110,21 @@ struct ConnectionOptions: ParsableArguments {
 
     /// Prints `problem` and stops with a non-zero status, before any connection is made.
     func refuse(_ problem: String) throws -> Never {
+        ProgressLine.standardError.end()
         FileHandle.standardError.write(Data(("parlor-load: " + problem + "\n").utf8))
         throw ExitCode(2)
     }
 
+    /// A message on stderr, unless `--quiet`.
     func progress(_ line: String) {
         guard !quiet else { return }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        ProgressLine.standardError.message(line)
+    }
+
+    /// This second's progress line on stderr (redrawn in place on a terminal), unless `--quiet`.
+    func progressTick(_ line: String) {
+        guard !quiet else { return }
+        ProgressLine.standardError.update(line)
     }
 }
 
@@ -136,13 +150,24 @@ protocol LoadReport: Encodable {
     var table: String { get }
     /// Why the run failed; empty when it passed.
     var problems: [String] { get }
+    /// What `--report`'s page draws; scenarios without a timeline draw nothing (their page has the table).
+    var charts: ReportCharts { get }
+    /// The page's heading.
+    var title: String { get }
+}
+
+extension LoadReport {
+    var charts: ReportCharts { ReportCharts() }
+    var title: String { "parlor-load" }
 }
 
 extension ConnectionOptions {
     /// Prints the table, writes `--json`, and ends with exit status 1 when the run found problems.
     func finish(_ report: some LoadReport) throws {
+        ProgressLine.standardError.end()
         print(report.table)
         if let json { try writeJSON(report, to: json) }
+        if let directory = self.report { try HTMLReport.write(report, title: report.title, to: directory) }
         guard report.problems.isEmpty else {
             FileHandle.standardError.write(Data(("parlor-load: FAILED: " + report.problems.joined(separator: "; ") + "\n").utf8))
             throw ExitCode(1)

@@ -11,8 +11,9 @@ struct EchoBenchmarkCommand: AsyncParsableCommand {
         commandName: "echo",
         abstract: "Measure echo round trips per second against parlor-server --echo.")
 
-    @Option(help: "The echo endpoint.")
-    var url: String = "ws://127.0.0.1:8080/echo"
+    @OptionGroup var address: ServerAddress
+
+    var url: String { address.url(default: "ws://127.0.0.1:8080/echo") }
 
     @Option(help: "Concurrent connections.")
     var connections: Int = 50

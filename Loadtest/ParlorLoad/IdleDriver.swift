@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import ParlorWire
 import WebSocketCore
 
@@ -116,7 +117,7 @@ struct IdleDriver {
             let now = run.established.current
             defer { last = now }
             let phase = run.finish.isOpen ? "close" : run.allSetUp.isOpen ? "hold " : "setup"
-            options.progress(
+            options.progressTick(
                 String(format: "[%4.0fs] ", elapsed.seconds) + phase + "  connects \(now - last)/s"
                     + "  in \(now)/\(parameters.connections)  failed \(run.failed.current)  lost \(run.lost.current)"
                     + "  conns \(run.open.current)  server RSS \(formatBytes(server?.residentBytes))")
@@ -142,8 +143,9 @@ private struct IdleClient: Sendable {
             let configuration = run.configurations[index % run.configurations.count]
             try await WebSocketClient.connect(to: run.parameters.url, configuration: configuration) { webSocket in
                 var connection = LoadConnection(webSocket)
+                var leave: ByteBuffer?
                 try await withSetupDeadline(webSocket, run.setupDeadline, phase: "set-up") {
-                    _ = try await connection.call(.hello(HelloArguments()), as: HelloResult.self)
+                    let user = try await connection.call(.hello(HelloArguments()), as: HelloResult.self).userId
                     let code: String
                     if isCreator {
                         let created = try await connection.call(
@@ -151,6 +153,9 @@ private struct IdleClient: Sendable {
                             as: RoomServiceResult.self)
                         code = created.room.id
                         run.roomCodes[room].open(code)
+                        leave = ByteBuffer(bytes: try Request(
+                            id: .number(RoomMember.leaveID), operation: .leaveRoom(LeaveRoomArguments(roomCode: code, playerId: user))
+                        ).encoded())
                     } else {
                         guard let shared = await run.roomCodes[room].wait(), let shared else { throw LoadFailure.roomFailed }
                         code = shared
@@ -164,7 +169,7 @@ private struct IdleClient: Sendable {
                 isIn = true
                 slot.release()
                 run.setUpFinished()
-                await hold(&connection)
+                await hold(&connection, leave: leave)
             }
         } catch {
             if !isIn {
@@ -177,15 +182,28 @@ private struct IdleClient: Sendable {
         }
     }
 
-    private func hold(_ connection: inout LoadConnection) async {
+    /// Reads until the run ends; then the room's creator (its only player) leaves it, which deletes it,
+    /// so the server does not keep it until it expires.
+    private func hold(_ connection: inout LoadConnection, leave: ByteBuffer?) async {
         let webSocket = connection.webSocket
+        let left = Gate<Bool>()
         await withDiscardingTaskGroup { group in
             group.addTask {
                 guard await run.finish.wait() != nil else { return }
+                if let leave {
+                    try? await webSocket.send(WebSocketMessage(kind: .text, data: leave))
+                    _ = await left.wait(timeout: .seconds(5))
+                }
                 await webSocket.close()
             }
             do {
-                while try await connection.next() != nil { run.events.add() }
+                while let message = try await connection.next() {
+                    guard !run.finish.isOpen else {
+                        if case .reply(RoomMember.leaveID, _, _) = ScannedFrame(message.data) { left.open(true) }
+                        continue
+                    }
+                    run.events.add()
+                }
                 if !run.finish.isOpen {
                     run.lost.add()
                     run.failures.add("hold: " + LoadFailure.closed(await webSocket.closeStatus).description)

@@ -52,6 +52,18 @@ final class LatencyRecorder: Sendable {
         }
     }
 
+    /// The distribution at `PercentilePoint.percentiles` (100: the largest value); empty before anything
+    /// was recorded.
+    var percentileCurve: [PercentilePoint] {
+        state.withLock { state in
+            guard state.histogram.totalCount > 0 else { return [] }
+            return PercentilePoint.percentiles.map { percentile in
+                let value = percentile >= 100 ? state.histogram.max : state.histogram.valueAtPercentile(percentile)
+                return PercentilePoint(percentile: percentile, milliseconds: Double(value) / 1000)
+            }
+        }
+    }
+
     var summary: LatencySummary {
         state.withLock { state in
             let histogram = state.histogram

@@ -41,10 +41,15 @@ enum MetricsScrape {
     }
 
     /// A Prometheus histogram of the server's (`name` with the label `label`, e.g. `op="submitScore"`),
-    /// summarised: quantiles are the upper bounds of the buckets they fall in.
+    /// summarised over the server's whole life: quantiles are the upper bounds of the buckets they fall in.
     static func histogram(_ name: String, label: String? = nil, in text: String) -> ServerHistogram? {
+        buckets(name, label: label, in: text)?.summary
+    }
+
+    /// The cumulative buckets and sum of one histogram of the server's, as the exposition has them.
+    static func buckets(_ name: String, label: String? = nil, in text: String) -> HistogramBuckets? {
         var buckets: [(bound: Double, count: Int)] = []
-        var sum: Double?
+        var sum = 0.0
         for line in text.split(separator: "\n") where line.hasPrefix(name) {
             if let label, !line.contains(label) { continue }
             guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else { continue }
@@ -57,15 +62,9 @@ enum MetricsScrape {
                 sum = value
             }
         }
+        guard !buckets.isEmpty else { return nil }
         buckets.sort { $0.bound < $1.bound }
-        guard let total = buckets.last?.count, total > 0 else { return nil }
-        func upperBound(_ quantile: Double) -> Double? {
-            let bound = buckets.first { Double($0.count) >= quantile * Double(total) }?.bound
-            return bound.flatMap { $0.isFinite ? $0 * 1000 : nil }
-        }
-        return ServerHistogram(
-            count: total, mean: sum.map { $0 / Double(total) * 1000 }, p50AtMost: upperBound(0.5), p99AtMost: upperBound(0.99),
-            largestBound: buckets.last { $0.bound.isFinite }.map { $0.bound * 1000 })
+        return HistogramBuckets(bounds: buckets.map(\.bound), counts: buckets.map(\.count), sum: sum)
     }
 
     /// `GET /metrics` over a plain HTTP/1.1 connection; the body, read up to its Content-Length.
@@ -101,6 +100,35 @@ enum MetricsScrape {
     }
 }
 
+/// One histogram of the server's as read from `/metrics`: cumulative counts per upper bound (seconds),
+/// and the sum. Read at a run's start and end, their difference is what the run itself caused.
+struct HistogramBuckets: Sendable, Equatable {
+    var bounds: [Double]
+    var counts: [Int]
+    var sum: Double
+
+    /// What was recorded since `earlier` (a reading of the same histogram); nil if the buckets differ or
+    /// the server restarted in between (a count went down).
+    func since(_ earlier: HistogramBuckets) -> HistogramBuckets? {
+        guard bounds == earlier.bounds else { return nil }
+        let counts = zip(self.counts, earlier.counts).map { $0 - $1 }
+        guard counts.allSatisfy({ $0 >= 0 }) else { return nil }
+        return HistogramBuckets(bounds: bounds, counts: counts, sum: sum - earlier.sum)
+    }
+
+    /// Count, mean and bucket-bound quantiles in milliseconds; nil when nothing was recorded.
+    var summary: ServerHistogram? {
+        guard let total = counts.last, total > 0 else { return nil }
+        func upperBound(_ quantile: Double) -> Double? {
+            let index = counts.firstIndex { Double($0) >= quantile * Double(total) }
+            return index.flatMap { bounds[$0].isFinite ? bounds[$0] * 1000 : nil }
+        }
+        return ServerHistogram(
+            count: total, mean: sum / Double(total) * 1000, p50AtMost: upperBound(0.5), p99AtMost: upperBound(0.99),
+            largestBound: bounds.last { $0.isFinite }.map { $0 * 1000 })
+    }
+}
+
 /// A latency histogram as the server itself recorded it (milliseconds). Quantiles are bucket upper
 /// bounds ("at most"); nil when the quantile fell past the largest bucket.
 struct ServerHistogram: Codable, Sendable {
@@ -115,5 +143,28 @@ struct ServerHistogram: Codable, Sendable {
             value.map { "≤ \(formatMilliseconds($0))" } ?? "> \(formatMilliseconds(largestBound))"
         }
         return "\(count) recorded, mean \(formatMilliseconds(mean)), p50 \(bound(p50AtMost)), p99 \(bound(p99AtMost))"
+    }
+}
+
+/// The server's histograms of one run: what the run itself caused (the end's reading less the
+/// start's) and the server's whole life (the end's reading, earlier runs and set-up included).
+struct ServerHistograms {
+    var operationThisRun: ServerHistogram?
+    var broadcastThisRun: ServerHistogram?
+    var operationLifetime: ServerHistogram?
+    var broadcastLifetime: ServerHistogram?
+
+    init() {}
+
+    /// `atStart` nil (the server could not be read then): the whole life stands in for the run.
+    init(operation: (name: String, label: String), broadcast: String, atStart: String?, atEnd: String) {
+        func split(_ name: String, _ label: String?) -> (run: ServerHistogram?, lifetime: ServerHistogram?) {
+            guard let end = MetricsScrape.buckets(name, label: label, in: atEnd) else { return (nil, nil) }
+            let start = atStart.flatMap { MetricsScrape.buckets(name, label: label, in: $0) }
+            let run = start.map { end.since($0) } ?? end
+            return (run?.summary, end.summary)
+        }
+        (operationThisRun, operationLifetime) = split(operation.name, operation.label)
+        (broadcastThisRun, broadcastLifetime) = split(broadcast, nil)
     }
 }

@@ -30,9 +30,9 @@ struct RoomMember: Sendable {
                 defer { run.connectionsOpen.subtract() }
                 var connection = LoadConnection(webSocket)
                 let watch = VersionWatch()
-                let plan = try await setUp(&connection, began: began, watch: watch)
+                let (plan, leave) = try await setUp(&connection, began: began, watch: watch)
                 isSetUp = true
-                await measure(&connection, plan: plan, watch: watch)
+                await measure(&connection, plan: plan, leave: leave, watch: watch)
             }
         } catch {
             let reason = FailureReason.of(error)
@@ -61,16 +61,30 @@ struct RoomMember: Sendable {
     }
 
     /// Signs in, creates or joins, subscribes; the host then starts the game once everyone else is in.
-    /// Returns what the player sends (nil for spectators).
-    private func setUp(_ connection: inout LoadConnection, began: ContinuousClock.Instant, watch: VersionWatch) async throws -> Plan? {
+    /// Returns what the player sends (nil for spectators), and the request that takes the player out of
+    /// the game when the run ends (nil for spectators).
+    private func setUp(
+        _ connection: inout LoadConnection, began: ContinuousClock.Instant, watch: VersionWatch
+    ) async throws -> (plan: Plan?, leave: ByteBuffer?) {
         let hello = try await connection.call(.hello(HelloArguments()), as: HelloResult.self)
         run.connectLatency.record(.now - began)
         let handle: (ScannedFrame) -> Void = { self.handle($0, clock: nil, watch: watch) }
+        let plan: Plan?
         switch run.parameters.game {
-        case .rummy: return try await setUpRoom(&connection, user: hello.userId, onEvent: handle)
-        case .darts: return try await setUpMatch(&connection, user: hello.userId, onEvent: handle)
+        case .rummy: plan = try await setUpRoom(&connection, user: hello.userId, onEvent: handle)
+        case .darts: plan = try await setUpMatch(&connection, user: hello.userId, onEvent: handle)
         }
+        guard isPlayer, let code = room.code.value ?? nil else { return (plan, nil) }
+        let leave: ParlorWire.Operation
+        switch run.parameters.game {
+        case .rummy: leave = .leaveRoom(LeaveRoomArguments(roomCode: code, playerId: hello.userId))
+        case .darts: leave = .leaveMatch(MatchCodeArguments(code: code))
+        }
+        return (plan, ByteBuffer(bytes: try Request(id: .number(RoomMember.leaveID), operation: leave).encoded()))
     }
+
+    /// The id of the request that leaves the game at the end (below the submissions' ids).
+    static let leaveID: Int64 = 1_000
 
     private func setUpRoom(_ connection: inout LoadConnection, user: UserID, onEvent handle: (ScannedFrame) -> Void) async throws -> Plan? {
         let code: String
@@ -163,14 +177,19 @@ struct RoomMember: Sendable {
     /// loop, and actions are timers on that loop writing straight into the connection. The generator
     /// shares the machine with the server, so every microsecond it spends per frame is one the server
     /// does not get.
-    private func measure(_ connection: inout LoadConnection, plan: Plan?, watch: VersionWatch) async {
+    ///
+    /// When the run ends, a player leaves its game before closing, so the server does not keep rooms
+    /// that nobody will come back to (the last player out deletes it); nothing after the end is measured.
+    private func measure(_ connection: inout LoadConnection, plan: Plan?, leave: ByteBuffer?, watch: VersionWatch) async {
         let webSocket = connection.webSocket
         // A darts match has one timetable, shared by its players: the host's.
         let timetable = run.parameters.game == .darts ? room.index * run.parameters.membersPerRoom : self.connection
         let phase = run.phase(forConnection: timetable)
         let sender = plan.map { ActionSender(member: self, connection: webSocket.connection, plan: $0, phase: phase, watch: watch) }
         let ended = Gate<MemberEnd>()
-        let receiver = MemberReceiver(member: self, clock: ReplyClock(run: run, phase: phase), watch: watch, sender: sender, ended: ended)
+        let left = Gate<Bool>()
+        let receiver = MemberReceiver(
+            member: self, clock: ReplyClock(run: run, phase: phase), watch: watch, sender: sender, ended: ended, left: left)
         await webSocket.handOver(to: receiver)
         await withDiscardingTaskGroup { group in
             if let sender {
@@ -195,6 +214,10 @@ struct RoomMember: Sendable {
             group.cancelAll()
         }
         sender?.stop()
+        if let leave, run.finish.isOpen {
+            webSocket.connection.send(WebSocketMessage(kind: .text, data: leave))
+            _ = await left.wait(timeout: .seconds(5))
+        }
         await webSocket.close()
     }
 
@@ -253,16 +276,24 @@ private final class MemberReceiver: WebSocketReceiver {
     let watch: VersionWatch
     let sender: ActionSender?
     let ended: Gate<MemberEnd>
+    /// Opens when the reply to the leaving request arrives.
+    let left: Gate<Bool>
 
-    init(member: RoomMember, clock: ReplyClock, watch: VersionWatch, sender: ActionSender?, ended: Gate<MemberEnd>) {
+    init(member: RoomMember, clock: ReplyClock, watch: VersionWatch, sender: ActionSender?, ended: Gate<MemberEnd>, left: Gate<Bool>) {
         self.member = member
         self.clock = clock
         self.watch = watch
         self.sender = sender
         self.ended = ended
+        self.left = left
     }
 
     func received(_ message: WebSocketMessage) -> WebSocketReadDemand {
+        // After the run's end: players leaving (the game's last versions, its deletion) are not measured.
+        guard !member.run.finish.isOpen else {
+            if case .reply(RoomMember.leaveID, _, _) = ScannedFrame(message.data) { left.open(true) }
+            return .more
+        }
         member.handle(ScannedFrame(message.data), clock: clock, watch: watch)
         sender?.sawVersion()
         return .more

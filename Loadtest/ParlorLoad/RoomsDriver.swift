@@ -41,7 +41,13 @@ struct RoomsDriver {
         var generatorLoaded: Int?
         var window = (run.snapshot, run.snapshot)
         var serverCPU: Double?
-        var serverHistograms: (ServerHistogram?, ServerHistogram?) = (nil, nil)
+        let serverEndpoint = MetricsScrape.endpoint(forWebSocketURL: parameters.url)
+        let operationLabel = "op=\"\(parameters.game.operation)\""
+        // The server's histograms before this run, so the report can tell this run's share from the
+        // server's lifetime figures.
+        var serverAtStartText: String?
+        if let serverEndpoint { serverAtStartText = await MetricsScrape.text(host: serverEndpoint.host, port: serverEndpoint.port) }
+        var serverHistograms = ServerHistograms()
         var generatorCPU: Double?
         let began = ContinuousClock.now
 
@@ -104,13 +110,10 @@ struct RoomsDriver {
                 try? await Task.sleep(for: .milliseconds(50))
             }
             timing.drainSeconds = (ContinuousClock.now - drainStart).seconds
-            if let endpoint = MetricsScrape.endpoint(forWebSocketURL: parameters.url),
-                let text = await MetricsScrape.text(host: endpoint.host, port: endpoint.port)
-            {
-                serverHistograms = (
-                    MetricsScrape.histogram("parlor_operation_duration_seconds", label: "op=\"\(parameters.game.operation)\"", in: text),
-                    MetricsScrape.histogram("parlor_broadcast_latency_seconds", in: text)
-                )
+            if let serverEndpoint, let text = await MetricsScrape.text(host: serverEndpoint.host, port: serverEndpoint.port) {
+                serverHistograms = ServerHistograms(
+                    operation: ("parlor_operation_duration_seconds", operationLabel), broadcast: "parlor_broadcast_latency_seconds",
+                    atStart: serverAtStartText, atEnd: text)
             }
             run.finish.open(true)
             // Every connection now closes politely; a member still stuck in set-up is cancelled.
@@ -131,7 +134,10 @@ struct RoomsDriver {
             generator: ProcessUsage(
                 pid: String(getpid()), residentBytesAtStart: generatorAtStart, residentBytesLoaded: generatorLoaded,
                 residentBytesAtEnd: ProcessStats.current.residentBytes, cpuCores: generatorCPU))
-        (report.serverSubmitScore, report.serverBroadcast) = serverHistograms
+        report.serverSubmitScore = serverHistograms.operationThisRun
+        report.serverBroadcast = serverHistograms.broadcastThisRun
+        report.serverLifetimeSubmitScore = serverHistograms.operationLifetime
+        report.serverLifetimeBroadcast = serverHistograms.broadcastLifetime
         return report
     }
 
@@ -160,7 +166,7 @@ struct RoomsDriver {
             let shownPhase =
                 phase == "setup"
                 ? "setup \(run.roomsReady.current + run.roomsFailed.current)/\(parameters.rooms) \(parameters.game.plural)" : phase
-            options.progress(
+            options.progressTick(
                 String(format: "[%4.0fs] ", elapsed.seconds) + shownPhase
                     + "  actions \(entry.actions)/s  replies \(entry.replies)/s  events \(entry.events)/s"
                     + "  p99 reply \(formatMilliseconds(run.replyLatency.milliseconds(atPercentile: 99)))"

@@ -70,22 +70,28 @@ struct RoomsReport: LoadReport {
     var connectionFailures: [String: Int]
     var checks: Checks
     var server: ProcessUsage?
-    /// The server's own histograms from /metrics at the end of the drain (set-up included): the measured
-    /// operation's handling time (`submitScore`; `recordVisit` for darts, written as
-    /// `serverRecordVisit`) and publication → frame handed to a subscriber's connection.
+    /// The server's own histograms from /metrics, this run's share (read before set-up and after the
+    /// drain, the difference): the measured operation's handling time (`submitScore`; `recordVisit` for
+    /// darts, written as `serverRecordVisit`) and publication → frames written to the sockets.
     var serverSubmitScore: ServerHistogram?
     var serverBroadcast: ServerHistogram?
+    /// The same histograms over the server's whole life, earlier runs included.
+    var serverLifetimeSubmitScore: ServerHistogram?
+    var serverLifetimeBroadcast: ServerHistogram?
     var generator: ProcessUsage
     var rooms: [FanOutTracker.Outcome]
     /// One entry per second: counts and the latencies recorded in that second.
     var timeline: [TimelineEntry]
+    /// The reply and fan-out distributions at the percentiles `--report`'s chart plots.
+    var percentiles: LatencyPercentiles
     /// Why the run failed; empty when it passed (exit status 0).
     var problems: [String]
     var passed: Bool { problems.isEmpty }
 
     private enum CodingKeys: String, CodingKey {
         case scenario, context, parameters, timing, counts, rates, latency, errorsByCode, connectionFailures, checks
-        case server, serverSubmitScore, serverRecordVisit, serverBroadcast, generator, rooms, timeline, problems, passed
+        case server, serverSubmitScore, serverRecordVisit, serverBroadcast, generator, rooms, timeline, percentiles, problems, passed
+        case serverLifetimeSubmitScore, serverLifetimeRecordVisit, serverLifetimeBroadcast
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -103,9 +109,13 @@ struct RoomsReport: LoadReport {
         try container.encodeIfPresent(server, forKey: .server)
         try container.encodeIfPresent(serverSubmitScore, forKey: parameters.game == .darts ? .serverRecordVisit : .serverSubmitScore)
         try container.encodeIfPresent(serverBroadcast, forKey: .serverBroadcast)
+        try container.encodeIfPresent(
+            serverLifetimeSubmitScore, forKey: parameters.game == .darts ? .serverLifetimeRecordVisit : .serverLifetimeSubmitScore)
+        try container.encodeIfPresent(serverLifetimeBroadcast, forKey: .serverLifetimeBroadcast)
         try container.encode(generator, forKey: .generator)
         try container.encode(rooms, forKey: .rooms)
         try container.encode(timeline, forKey: .timeline)
+        try container.encode(percentiles, forKey: .percentiles)
         try container.encode(problems, forKey: .problems)
         try container.encode(passed, forKey: .passed)
     }
@@ -139,6 +149,7 @@ struct RoomsReport: LoadReport {
         let outcomes = rooms.filter { !$0.failed }.map(\.tracker.outcome)
         self.rooms = outcomes
         timeline = run.timeline.withLock { $0 }
+        percentiles = LatencyPercentiles(reply: run.replyLatency.percentileCurve, fanOut: run.fanOutLatency.percentileCurve)
         checks = Checks(
             membersBehind: outcomes.reduce(0) { $0 + $1.behind },
             nonIncreasingEvents: outcomes.reduce(0) { $0 + $1.nonIncreasing },
@@ -197,8 +208,12 @@ struct RoomsReport: LoadReport {
                     + "\(formatBytes(server.residentBytesLoaded)) after set-up, \(formatBytes(server.residentBytesAtEnd)) at end; "
                     + "CPU \(server.cpuCores.map { String(format: "%.2f", $0) } ?? "-") cores while measured")
         }
-        if let serverSubmitScore { lines.append("server's own \(game.operation) handling: \(serverSubmitScore.description)") }
-        if let serverBroadcast { lines.append("server's own broadcast (publish → handed to the connection): \(serverBroadcast.description)") }
+        if let serverSubmitScore { lines.append("server's own \(game.operation) handling, this run: \(serverSubmitScore.description)") }
+        if let serverBroadcast { lines.append("server's own broadcast (publish → written to the sockets), this run: \(serverBroadcast.description)") }
+        if let serverLifetimeSubmitScore {
+            lines.append("server's own \(game.operation) handling, its whole life: \(serverLifetimeSubmitScore.description)")
+        }
+        if let serverLifetimeBroadcast { lines.append("server's own broadcast, its whole life: \(serverLifetimeBroadcast.description)") }
         lines.append(
             "generator: RSS \(formatBytes(generator.residentBytesLoaded)) after set-up; "
                 + "CPU \(generator.cpuCores.map { String(format: "%.2f", $0) } ?? "-") cores while measured")

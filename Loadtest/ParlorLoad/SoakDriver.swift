@@ -75,7 +75,7 @@ struct SoakDriver {
             let fates = run.fates.snapshot
             let phase = run.stop.isOpen ? (run.running.current > 0 ? "wind-down" : "after") : elapsed.seconds < parameters.warmupSeconds ? "warm-up" : "soak"
             let latest = levels.samples.last
-            options.progress(
+            options.progressTick(
                 String(format: "[%4.0fs] ", elapsed.seconds) + phase
                     + "  lives \(run.livesStarted.current) (finished \(fates[SoakFate.finished.rawValue] ?? 0), left \(fates[SoakFate.left.rawValue] ?? 0), "
                     + "disconnected \(fates[SoakFate.disconnected.rawValue] ?? 0), failed \(run.livesFailed.current))"

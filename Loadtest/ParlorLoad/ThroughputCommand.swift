@@ -15,8 +15,9 @@ struct ThroughputCommand: AsyncParsableCommand {
         commandName: "throughput",
         abstract: "Measure acknowledged room changes per second, closed loop (start the server with a high --rate-limit).")
 
-    @Option(help: "The server's WebSocket URL.")
-    var url: String = "ws://127.0.0.1:8080/ws"
+    @OptionGroup var address: ServerAddress
+
+    var url: String { address.url(default: "ws://127.0.0.1:8080/ws") }
 
     @Option(help: "Rooms changing at once (each has one writer and one observer).")
     var rooms: Int = 100
@@ -120,6 +121,10 @@ struct ThroughputCommand: AsyncParsableCommand {
                 latencies.withLockedValue { $0 += mine }
                 await guestSocket.close()
                 _ = try? await drained
+                // The room goes with the run: the host takes the guest out, then itself (the last one out
+                // deletes it), so the server does not keep it until it expires.
+                try await host.perform(.leaveRoom(LeaveRoomArguments(roomCode: code, playerId: guestId)))
+                try await host.perform(.leaveRoom(LeaveRoomArguments(roomCode: code, playerId: hostId)))
             }
         }
     }
@@ -148,6 +153,19 @@ final class FrameClient: @unchecked Sendable {
 
     /// Sends one request and returns its result, skipping events that arrive first.
     func call<Result: Decodable & Sendable>(_ operation: ParlorWire.Operation, as type: Result.Type) async throws -> Result {
+        let bytes = try await exchange(operation)
+        let reply = try WireJSON.decode(ServerFrame.Reply<Result>.self, from: bytes)
+        guard let result = reply.result else { throw ServerError(error: WireError(.internal, "empty result")) }
+        return result
+    }
+
+    /// Sends one request whose result is `null` (`leaveRoom`) and returns once it is answered.
+    func perform(_ operation: ParlorWire.Operation) async throws {
+        _ = try await exchange(operation)
+    }
+
+    /// Sends one request; its reply's bytes, or the error it carried, thrown.
+    private func exchange(_ operation: ParlorWire.Operation) async throws -> [UInt8] {
         nextID += 1
         let id = RequestID.number(nextID)
         try await webSocket.send(WebSocketMessage(kind: .text, data: ByteBuffer(bytes: try Request(id: id, operation: operation).encoded())))
@@ -156,9 +174,7 @@ final class FrameClient: @unchecked Sendable {
             let header = try WireJSON.decode(ServerFrame.Header.self, from: bytes)
             guard header.id == id else { continue }
             if let error = header.error { throw ServerError(error: error) }
-            let reply = try WireJSON.decode(ServerFrame.Reply<Result>.self, from: bytes)
-            guard let result = reply.result else { throw ServerError(error: WireError(.internal, "empty result")) }
-            return result
+            return bytes
         }
         throw WebSocketError.closed
     }

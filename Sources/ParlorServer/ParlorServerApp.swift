@@ -106,6 +106,7 @@ public final class ParlorServer: Service, Sendable {
         listenerConfiguration.maxConnections = min(configuration.limits.maxConnections ?? capacity, capacity)
         listenerConfiguration.maxConnectionsPerAddress = configuration.limits.maxConnectionsPerAddress
         listenerConfiguration.addressLimitExemptions = configuration.limits.exemptAddresses
+        listenerConfiguration.trafficCounter = services.metrics.traffic
         if let wanted = configuration.limits.maxConnections, wanted > capacity {
             logger.warning(
                 "--max-connections \(wanted) exceeds what the open-file limit (\(openFiles)) allows; holding at most \(capacity). Raise it with ulimit -n.")
@@ -126,6 +127,7 @@ public final class ParlorServer: Service, Sendable {
             admin.maxConnections = configuration.admin.maxConnections
             admin.maxConnectionsPerAddress = nil
             admin.allowedOrigins = .allowList([])
+            admin.trafficCounter = services.metrics.traffic
             return WebSocketServer(configuration: admin, application: AdminApplication(services: services), logger: logger)
         }
     }

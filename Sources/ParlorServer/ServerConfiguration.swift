@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable {
     public var unjoinedGameExpiry: TimeAmount = .minutes(10)
     /// How often abandoned rooms are looked for.
     public var expirySweepInterval: TimeAmount = .minutes(1)
+    /// How often the log gets one `info` line of connections opened and closed and errors answered by
+    /// code (nothing when nothing happened).
+    public var activitySummaryInterval: Duration = .seconds(60)
     /// On shutdown, a WebSocket client is closed (1001) once it has sent nothing for this long, so that
     /// requests crossing the shutdown are answered (with SHUTTING_DOWN) rather than lost behind the close
     /// frame. The listener's grace period still bounds the whole shutdown.

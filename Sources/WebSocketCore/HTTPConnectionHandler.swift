@@ -324,6 +324,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .switchingProtocols, headers: responseHeaders))),
             promise: nil)
         state = .done
+        // What follows the 101 is WebSocket traffic.
+        (try? context.pipeline.syncOperations.handler(type: TrafficCountingHandler.self))?.upgraded()
 
         do {
             let (connection, webSocketHandler) = WebSocketConnection.upgrading(

@@ -171,7 +171,7 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
         for waiter in waiters { waiter.resume(throwing: error) }
     }
 
-    /// Builds a new connection's pipeline: [TLS] → head-size limit → HTTP codec → pipelining → us.
+    /// Builds a new connection's pipeline: [traffic count] → [TLS] → head-size limit → HTTP codec → pipelining → us.
     private func configureConnection(_ channel: any Channel) throws -> ServerConnection {
         // Past the server's or the address's cap: say nothing and hang up, before the connection is
         // counted anywhere. The peer sees the connection close and may retry later.
@@ -189,6 +189,9 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
         }
         channel.closeFuture.whenComplete { _ in slot.release() }
         let pipeline = channel.pipeline.syncOperations
+        if let trafficCounter = configuration.trafficCounter {
+            try pipeline.addHandler(TrafficCountingHandler(counter: trafficCounter))
+        }
         if let tls = configuration.tls {
             try pipeline.addHandler(tls.makeServerHandler())
         }

@@ -42,6 +42,8 @@ public struct WebSocketServerConfiguration: Sendable {
     /// it with the connection. A small one makes a peer that stops reading show at once as not
     /// writable (the point where feeds conflate), at some cost to bulk throughput.
     public var sendBufferSize: Int?
+    /// Counts the bytes every connection receives and sends, HTTP and WebSocket apart; nil counts nothing.
+    public var trafficCounter: TrafficCounter?
     /// Connections the server holds at once; past it, new ones are closed as soon as they are accepted.
     /// Keep it below the process's open-file limit, so that running out of descriptors (where every
     /// accept fails) cannot happen.

@@ -124,6 +124,9 @@ struct ParlorServerCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
+    @Option(help: "Seconds between the info lines that sum up connections opened and closed and errors answered, by code (none when nothing happened).")
+    var logSummaryInterval: Int = 60
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (got \(port)).") }
         switch (tlsCertificate, tlsKey) {
@@ -170,6 +173,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
         guard maxLobbies > 0, catalogPollInterval >= 0 else {
             throw ValidationError("--max-lobbies must be positive and --catalog-poll-interval cannot be negative.")
         }
+        guard logSummaryInterval > 0 else { throw ValidationError("--log-summary-interval must be positive (got \(logSummaryInterval)).") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
@@ -227,6 +231,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.wordGames.catalogPollInterval = catalogPollInterval > 0 ? .seconds(Int64(catalogPollInterval)) : nil
         configuration.photoQuiz.places = places == "none" ? nil : places
         configuration.photoQuiz.maxQuizzes = maxQuizzes
+        configuration.activitySummaryInterval = .seconds(logSummaryInterval)
 
         do {
             try await ParlorServerRunner.run(

@@ -33,7 +33,7 @@ import Testing
     @Test func roomsRunDeliversEveryVersionToEveryMember() async throws {
         let server = try await ServerProcess.start(["--no-persist"])
         let (result, report) = try await load([
-            "rooms", "--url", server.url, "--rooms", "3", "--players", "4", "--spectators", "1",
+            "rooms", "--server", server.url, "--rooms", "3", "--players", "4", "--spectators", "1",
             "--interval", "0.5", "--duration", "3", "--setup-timeout", "20", "--seed", "7",
         ])
         await server.stop()
@@ -76,7 +76,7 @@ import Testing
     @Test func dartsRunDeliversEveryVisitToEveryPlayerAndSpectator() async throws {
         let server = try await ServerProcess.start(["--no-persist"])
         let (result, report) = try await load([
-            "darts", "--url", server.url, "--matches", "3", "--players", "3", "--spectators", "2",
+            "darts", "--server", server.url, "--matches", "3", "--players", "3", "--spectators", "2",
             "--interval", "0.6", "--duration", "3", "--setup-timeout", "20", "--seed", "7",
         ])
         await server.stop()
@@ -106,7 +106,7 @@ import Testing
 
     @Test func connectStormResumesEveryConnection() async throws {
         let server = try await ServerProcess.start(["--no-persist"])
-        let (result, report) = try await load(["connect", "--url", server.url, "--connections", "20", "--hold", "0.2"])
+        let (result, report) = try await load(["connect", "--server", server.url, "--connections", "20", "--hold", "0.2"])
         await server.stop()
         #expect(result.status == 0, "stdout:\n\(result.stdout)\nstderr:\n\(result.stderr)")
         let first = try #require(report["firstWave"] as? [String: Any])
@@ -125,8 +125,10 @@ import Testing
     @Test func soakChurnsRoomsAndKeepsEveryInvariant() async throws {
         // Abandoned rooms expire after 18 s, as a long soak needs them to.
         let server = try await ServerProcess.start(["--room-expiry-hours", "0.005"])
+        let pages = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-soak-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: pages) }
         let (result, report) = try await load([
-            "soak", "--url", server.url, "--server-pid", "\(server.process.pid)", "--rooms", "4", "--players", "3",
+            "soak", "--report", pages, "--server", server.url, "--server-pid", "\(server.process.pid)", "--rooms", "4", "--players", "3",
             "--spectators", "1", "--interval", "0.05", "--duration", "20", "--warmup", "6", "--window", "6",
             "--sample-interval", "1", "--drop-chance", "0.5", "--unsubscribe-chance", "0.5", "--seed", "11",
             // Four rooms hold about 16 connections: one room between lives moves the descriptors by a tenth.
@@ -165,13 +167,18 @@ import Testing
         #expect(afterClose["parlor_connections"] == 0)
         #expect(afterClose["parlor_subscriptions"] == 0)
         #expect(afterClose["parlor_connected_users"] == 0)
+
+        // --report draws the levels the soak judges, over the run.
+        let page = try String(contentsOfFile: pages + "/report.html", encoding: .utf8)
+        #expect(page.components(separatedBy: "<svg").count - 1 == 2, "memory, and descriptors, threads and connections")
+        #expect(page.contains("Server resident memory") && page.contains("<polyline"))
     }
 
     @Test func refusesBeforeStartingWhenTheOpenFileLimitIsTooLow() async throws {
         // Two million connections exceed any open-file limit Linux allows (fs.nr_open is 1,048,576 by
         // default); the generator must say so and stop before connecting anywhere.
         let result = try await run([
-            "rooms", "--url", "ws://127.0.0.1:9/ws", "--rooms", "200000", "--players", "10", "--source-addresses", "200",
+            "rooms", "--server", "ws://127.0.0.1:9/ws", "--rooms", "200000", "--players", "10", "--source-addresses", "200",
         ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("open files"), "stderr: \(result.stderr)")

@@ -31,6 +31,14 @@ extension DartsMatch: GameRules {
     /// A finished match is over: friends see its players as no longer playing it.
     public var playing: [UserID] { status == .finished ? [] : members }
 
+    public var stage: GameStage {
+        switch status {
+        case .waiting: .waiting
+        case .playing: .playing
+        case .finished: .finished
+        }
+    }
+
     /// Everything in a match is public.
     public var publicView: DartsMatch { self }
 

@@ -44,6 +44,9 @@ public protocol GameRules: Sendable {
     /// game goes on, nobody once it is over. The default is `members`.
     var playing: [UserID] { get }
 
+    /// Where the game is in its life: waiting for players, being played, or finished.
+    var stage: GameStage { get }
+
     /// Refuses a would-be observer who may not watch (a word lobby's non-members); nil is someone not
     /// signed in.
     func checkObserver(_ user: UserID?) throws(Failure)

@@ -19,6 +19,9 @@ extension WordLobby: GameRules {
     /// Only between rounds: a running round ends by itself, and then the lobby is open again.
     public var mayExpire: Bool { status == .open }
 
+    /// Waiting until its first round starts; then playing, between rounds too: a lobby never finishes.
+    public var stage: GameStage { status == .game || roundsStarted > 0 ? .playing : .waiting }
+
     /// During a round the stream carries the member's own words: members only.
     public func checkObserver(_ user: UserID?) throws(LobbyError) {
         guard let user else { throw .unauthenticated }

@@ -15,6 +15,14 @@ extension PhotoQuiz: GameRules {
     /// Nobody is playing a finished quiz.
     public var playing: [UserID] { phase == .complete ? [] : members }
 
+    public var stage: GameStage {
+        switch phase {
+        case .waiting: .waiting
+        case .revealing, .revealed: .playing
+        case .complete: .finished
+        }
+    }
+
     /// Not while a photo is being guessed: a running round ends by itself, and then the quiz may go.
     public var mayExpire: Bool { phase != .revealing }
 

@@ -9,6 +9,8 @@ extension RummyRoom: GameRules {
     /// The moderator's seat (the creator's, then its heir's) until the game is over.
     public var owner: UserID? { isFinished ? nil : players.first?.id }
 
+    public var stage: GameStage { isFinished ? .finished : isStarted ? .playing : .waiting }
+
     /// The last player leaving deletes the room; the game finishing files it in every player's history.
     public mutating func apply(
         _ action: RummyAction, by caller: Caller, at now: Instant, in _: Void

@@ -228,7 +228,8 @@ protocol FeedOutput: AnyObject, Sendable {
     /// A subscription of this output has sent its last frames (its topic ended, it was revoked or
     /// cancelled). Called on the event loop.
     func subscriptionEnded(_ subscription: FeedSubscription)
-    /// A version reached every subscriber of one event loop `publishedAt` after it was published.
+    /// A version published at `publishedAt` has been written to the sockets of this event loop's
+    /// subscribers that were taking it (a subscriber's first snapshot, sent as it joins, is not reported).
     func broadcastDelivered(publishedAt: NIODeadline)
 }
 
@@ -291,10 +292,16 @@ final class FeedSubscription: @unchecked Sendable {
     fileprivate static func deliver(
         _ version: FeedVersion, publishedAt: NIODeadline, to subscriptions: ContiguousArray<FeedSubscription>
     ) {
+        var wrote = false
         for subscription in subscriptions where subscription.offer(version) {
             subscription.output.flush()
+            wrote = true
         }
-        subscriptions.first?.output.broadcastDelivered(publishedAt: publishedAt)
+        guard wrote, let output = subscriptions.first?.output else { return }
+        // A flush runs once the work already queued on the loop has run (the connections' flush batch);
+        // a job queued after the flushes runs once they have written to the sockets, which is what the
+        // broadcast histogram measures. One job per version per loop, not per subscriber.
+        output.eventLoop.execute { output.broadcastDelivered(publishedAt: publishedAt) }
     }
 
     /// One presence for every subscription of one event loop.

@@ -27,6 +27,7 @@ struct HTTPRoutes: Sendable {
         let user = BearerToken.from(request.headers).flatMap(services.tokens.verify)
         if case .limited(let seconds) = services.requestLimiter.admit(user: user, address: request.remoteAddress) {
             let refusal = RequestLimiter.refusal
+            services.activity.answeredWithError(refusal.code.rawValue)
             var response = isCallable ? CallableFunctions.error(refusal) : Self.error(refusal)
             response.headers.replaceOrAdd(name: "Retry-After", value: "\(seconds)")
             return response
@@ -39,6 +40,7 @@ struct HTTPRoutes: Sendable {
             }
             return try await gameRoute(request, path: path, user: user)
         } catch {
+            services.activity.answeredWithError(error.code.rawValue)
             return Self.error(error)
         }
     }

@@ -265,7 +265,7 @@ actor GameActor<Game: GameDefinition> {
             throw host.storeFailure(error, operation: "delete \(Game.kind.noun) \(id)")
         }
         isDeleted = true
-        host.logger.debug("Game deleted", metadata: ["\(Game.kind.noun)": "\(id)", "reason": "\(reason)"])
+        host.logger.info("Game deleted", metadata: ["kind": "\(Game.kind)", "id": "\(id)", "reason": "\(reason)"])
         feed.end(with: host.game.deletionFrames(topic: feed.topic))
         host.removed(self)
     }

@@ -18,6 +18,8 @@ final class GameHost<Game: GameDefinition>: Sendable {
     /// Who of each game's members is connected, on the game's feed.
     let gamePresence: GamePresence
     let directory: GameDirectory<Game.Code, GameActor<Game>>
+    /// Each live game's stage, for `/metrics`.
+    let stages = GameStages()
 
     /// How long a scheduled action that could not be saved waits before it is tried again.
     static var retryMilliseconds: Int64 { 1000 }
@@ -80,6 +82,8 @@ final class GameHost<Game: GameDefinition>: Sendable {
         quota.fill(place, with: actor)
         reportPlayers(of: actor, state.playing)
         gamePresence.track(actor.id, feed: actor.feed, members: state.members)
+        stages.set(id, to: state.stage)
+        logger.info("Game created", metadata: ["kind": "\(Game.kind)", "id": "\(id)", "code": "\(code.rawValue)"])
         return (actor, state, view)
     }
 
@@ -125,6 +129,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         quota.uncount(actor)
         reportPlayers(of: actor, [])
         gamePresence.untrack(actor.id)
+        stages.remove(actor.id)
     }
 
     /// A game adopted (and published) a new version: if who is playing it changed, presence hears of
@@ -132,6 +137,15 @@ final class GameHost<Game: GameDefinition>: Sendable {
     func adopted(_ state: Rules, replacing previous: Rules, by actor: GameActor<Game>) {
         let members = state.members
         if members != previous.members { gamePresence.track(actor.id, feed: actor.feed, members: members) }
+        let stage = state.stage
+        if stage != previous.stage {
+            stages.set(actor.id, to: stage)
+            if stage == .finished {
+                logger.info(
+                    "Game finished",
+                    metadata: ["kind": "\(Game.kind)", "id": "\(actor.id)", "code": "\(actor.code.rawValue)", "players": "\(members.count)"])
+            }
+        }
         let playing = state.playing
         guard playing != previous.playing else { return }
         reportPlayers(of: actor, playing)
@@ -149,6 +163,8 @@ extension GameHost: HostedGame {
 
     var count: Int { directory.count }
 
+    var countsByStage: [GameStage: Int] { stages.counts }
+
     var subscriberCount: Int { directory.all.reduce(0) { $0 + $1.feed.subscriberCount } }
 
     /// Brings back every stored game of this kind, each with its schedule: a scheduled action whose time
@@ -165,6 +181,7 @@ extension GameHost: HostedGame {
             quota.count(actor, owner: state.owner)
             reportPlayers(of: actor, state.playing)
             gamePresence.track(actor.id, feed: actor.feed, members: state.members)
+            stages.set(actor.id, to: state.stage)
             await actor.armSchedule()
         }
         logger.info("Games restored", metadata: ["kind": "\(Game.kind)", "count": "\(directory.count)"])

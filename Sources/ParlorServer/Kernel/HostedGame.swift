@@ -23,6 +23,8 @@ protocol HostedGame: Sendable {
     var kind: GameKind { get }
     /// Live games.
     var count: Int { get }
+    /// Live games per stage (waiting, playing, finished).
+    var countsByStage: [GameStage: Int] { get }
     /// Subscriptions to those games.
     var subscriberCount: Int { get }
     /// Brings back every stored game of this kind (at start-up).

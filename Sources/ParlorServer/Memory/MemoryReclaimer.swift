@@ -68,7 +68,7 @@ struct MemoryReclaimer: Sendable {
         let after = Self.residentBytes() ?? before
         let returned = max(0, before - after)
         metrics.memoryTrims.increment()
-        metrics.memoryReturned.increment(by: returned)
+        metrics.memoryReturned.increment(by: Int64(returned))
         return (returned, after, duration, cpu)
     }
 

@@ -25,6 +25,8 @@ final class ParlorServices: Sendable {
     /// Who is online and playing where, settled for friends.
     let presence: Presence
     let metrics = ServerMetrics()
+    /// Connections and errors, summarized in the log once per interval.
+    let activity: ActivityLog
     let timers: GameTimers
     let catalog: CatalogService
     /// Every kind of game the server hosts.
@@ -50,6 +52,7 @@ final class ParlorServices: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.clock = clock
+        activity = ActivityLog(logger: logger)
         let store = MonitoredStore(store, clock: clock, probeInterval: configuration.admin.storeProbeInterval)
         self.store = store
         let limits = configuration.limits
@@ -89,6 +92,7 @@ final class ParlorServices: Sendable {
     func runTimers() async {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.timers.run() }
+            group.addTask { await self.activity.run(every: self.configuration.activitySummaryInterval) }
             if let interval = configuration.wordGames.catalogPollInterval {
                 group.addTask { await self.catalog.poll(every: .nanoseconds(interval.nanoseconds)) }
             }
@@ -97,9 +101,9 @@ final class ParlorServices: Sendable {
 
     /// Refreshes the gauges that are cheaper to read at scrape time than to track.
     func refreshGauges() {
-        for game in games { metrics.recordLiveGames(game.count, of: game.kind) }
-        metrics.subscriptions.record(games.reduce(0) { $0 + $1.subscriberCount } + catalog.feed.subscriberCount)
-        metrics.connectedUsers.record(presence.connectedUsers)
+        for game in games { metrics.recordLiveGames(game.count, byStage: game.countsByStage, of: game.kind) }
+        metrics.subscriptions.set(Double(games.reduce(0) { $0 + $1.subscriberCount } + catalog.feed.subscriberCount))
+        metrics.connectedUsers.set(Double(presence.connectedUsers))
     }
 
     /// Deletes games nobody is connected to that have not changed for the configured time (where their

@@ -51,6 +51,7 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         executor = EventLoopTaskExecutor.for(connection.eventLoop)
         state = NIOLockedValueBox(State(user: user, lastHeard: .now()))
         services.metrics.connections.increment()
+        services.activity.connectionOpened()
         if let user { services.presence.connected(user) }
     }
 
@@ -130,6 +131,7 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         // connections and HTTP requests), the ones that cannot be read too.
         let limited = services.requestLimiter.admit(user: self.user, address: connection.remoteAddress).isLimited
         guard message.kind == .text else {
+            services.activity.answeredWithError(limited ? ErrorCode.rateLimited.rawValue : ErrorCode.badRequest.rawValue)
             return Answer(reply: Reply.error(
                 id: .null, limited ? RequestLimiter.refusal : .badRequest("Parlor speaks JSON in text frames, not binary.")))
         }
@@ -140,6 +142,7 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         case .failure(let badRequest):
             let refusal = limited ? RequestLimiter.refusal : badRequest.wireError
             services.metrics.recordOperation("invalid", outcome: refusal.code.rawValue, duration: .zero)
+            services.activity.answeredWithError(refusal.code.rawValue)
             return Answer(reply: Reply.error(id: badRequest.id, refusal))
         }
         let started = NIODeadline.now()
@@ -147,6 +150,7 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         let (shuttingDown, user) = state.withLockedValue { ($0.shuttingDown, $0.user) }
         guard !limited else {
             services.metrics.recordOperation(name, outcome: ErrorCode.rateLimited.rawValue, duration: .zero)
+            services.activity.answeredWithError(ErrorCode.rateLimited.rawValue)
             return Answer(reply: Reply.error(id: request.id, RequestLimiter.refusal))
         }
         if shuttingDown {
@@ -171,6 +175,7 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
             services.metrics.recordOperation(name, outcome: "ok", duration: .now() - started)
         } catch {
             services.metrics.recordOperation(name, outcome: error.code.rawValue, duration: .now() - started)
+            services.activity.answeredWithError(error.code.rawValue)
             answer.reply = Reply.error(id: request.id, error)
         }
         return answer
@@ -327,6 +332,7 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         }
         for subscription in active { subscription.cancel(with: []) }
         services.metrics.connections.decrement()
+        services.activity.connectionClosed()
         if let user { services.presence.disconnected(user) }
     }
 }

@@ -62,6 +62,9 @@ struct Counter: GameRules, Codable, Equatable {
 
     var members: [UserID] { players }
 
+    /// Waiting until someone presses, finished once closed.
+    var stage: GameStage { isClosed ? .finished : count > 0 ? .playing : .waiting }
+
     func checkObserver(_ user: UserID?) throws(CounterError) {
         guard let user, players.contains(user) else { throw .notMember }
     }

@@ -38,6 +38,7 @@ struct PhotoQuizHosting: HostedGame {
 
     var kind: GameKind { host.kind }
     var count: Int { host.count }
+    var countsByStage: [GameStage: Int] { host.countsByStage }
     var subscriberCount: Int { host.subscriberCount }
 
     func restore() async throws {
