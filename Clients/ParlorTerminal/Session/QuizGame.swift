@@ -13,7 +13,6 @@ struct QuizGame: TerminalGame {
 
     static let render = QuizScreen.render
     static let placeName = "quiz"
-    static let showsCountdown = true
 
     var screen: QuizScreenState
     /// A leave was sent and not yet answered: the session ends on its answer.
