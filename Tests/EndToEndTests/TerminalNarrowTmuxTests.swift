@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// The rummy screen in a real 60-column terminal: the keys line keeps `[q] quit`, `?` shows the keys,
+/// the grid keeps R6 and the Total beside a long name, the moderator's entry for you is announced, and
+/// `q` leaves the command that comes back.
+@Suite("parlor at 60 columns in tmux", .serialized, .timeLimit(.minutes(3)), .enabled(if: Tmux.isInstalled, "needs tmux (scripts/setup.sh --test)"))
+struct TerminalNarrowTmuxTests {
+    @Test("A player at 60 columns: help, the whole grid, an announcement, and the way back")
+    func narrowRoom() async throws {
+        let server = try await TerminalServer.start()
+        let tmux = Tmux()
+        let home = try ScratchDirectory("narrow-tmux")
+        var others: [ScriptedParlor] = []
+        do {
+            let ann = try ScriptedParlor.launch(
+                ["create", "--players", "3", "--name", "Annabelle Fontaine"], server: server, name: "ann")
+            others.append(ann)
+            let code = try #require(try await ann.waitFor("its seat") { $0.event == "seat" }.code)
+
+            try await tmux.openShells(["bo"], home: home.path, width: 60, height: 22)
+            let parlor = BuiltProducts.url("parlor").path
+            try await tmux.typeLine("bo", "\(parlor) join \(code) --name Bo --server \(server.url)")
+            try await tmux.waitFor("bo", "\\[r\\] ready  \\[l\\] leave  \\[\\?\\] help  \\[q\\] quit")
+            try await tmux.press("bo", "?")
+            try await tmux.waitFor("bo", "Keys: r ready · s start")
+
+            try await tmux.press("bo", "r")
+            let cy = try ScriptedParlor.launch(["join", code, "--name", "Cyrano de Bergerac"], server: server, name: "cy")
+            others.append(cy)
+            try await cy.waitFor("its seat") { $0.event == "seat" }
+            cy.send("ready")
+            try await ann.waitForRoom("all are ready") { $0.players.count == 3 && $0.players.allSatisfy(\.isReady) }
+            ann.send("start")
+            try await tmux.waitFor("bo", "Annabelle Fontaine started the game")
+            try await tmux.waitFor("bo", "Player +\\[R1\\] +R2 +R3 +R4 +R5 +R6 Total$")
+            try await tmux.waitFor("bo", "Cyrano de Bergerac +0 +· +· +· +· +· +0$")
+
+            ann.send("score 80 --player Bo")
+            try await tmux.waitFor("bo", "Annabelle Fontaine entered 80 for you in round 1\\.")
+            try await tmux.waitFor("bo", "\\[q\\] quit$")
+
+            try await tmux.press("bo", "q")
+            // The sentence wraps at 60 columns; its first row names the command.
+            try await tmux.waitFor("bo", "^You are still in room \(code); parlor join \(code) --server ws")
+            try await tmux.expectTerminalRestored("bo")
+            for other in others { #expect(await other.finish() == 0) }
+        } catch {
+            for other in others { await other.kill() }
+            await tmux.tearDown(server, home)
+            throw error
+        }
+        await tmux.tearDown(server, home)
+    }
+}
