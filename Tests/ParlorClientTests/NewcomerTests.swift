@@ -109,6 +109,11 @@ struct NewcomerTests {
         let watcher = SessionLogic(mode: .interactive, screen: RoomScreenState(
             server: "ws://x/ws", code: "K7Q2MX", room: try RoomFixtures.lobby(), me: UserID("00000000-0000-4000-8000-0000000000ee")))
         #expect(watcher.farewell(for: .quit, server: "ws://x/ws") == "parlor watch K7Q2MX watches room K7Q2MX again.")
+        let dartsWatcher = GameSessionLogic<MatchGame>(
+            mode: .interactive, screen: MatchFixtures.screen(try MatchFixtures.waiting(), me: RoomFixtures.cy), clientArguments: ["--profile", "cy"])
+        #expect(dartsWatcher.farewell(for: .quit, server: "ws://x/ws") == "parlor darts watch QX7KM --profile cy watches match QX7KM again.")
+        let dartsPlayer = GameSessionLogic<MatchGame>(mode: .interactive, screen: MatchFixtures.screen(try MatchFixtures.waiting()))
+        #expect(dartsPlayer.farewell(for: .quit, server: "ws://x/ws") == "You are still in match QX7KM; parlor darts join QX7KM brings you back.")
     }
 
     // MARK: The games list

@@ -100,12 +100,8 @@ struct RoomGame: TerminalGame {
     /// The command that comes back: to the seat if there is one (kept after the end too), else to watch.
     func farewellAfterQuit(clientArguments: [String]) -> String? {
         guard !screen.roomDeleted else { return nil }
-        let arguments = clientArguments.map(LobbyGame.shellQuoted)
-        guard screen.mySeat != nil else {
-            return "\((["parlor", "watch", screen.code] + arguments).joined(separator: " ")) watches room \(screen.code) again."
-        }
-        let command = (["parlor", "join", screen.code] + arguments).joined(separator: " ")
-        return "You are still in room \(screen.code); \(command) brings you back."
+        return ComeBackCommand.farewell(
+            game: ["parlor"], place: "room", code: screen.code, seated: screen.mySeat != nil, clientArguments: clientArguments)
     }
 
     static func confirmation(_ action: RoomAction, screen: RoomScreenState) -> String {
