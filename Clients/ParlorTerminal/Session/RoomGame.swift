@@ -65,7 +65,6 @@ struct RoomGame: TerminalGame {
         screen.room.map { [.room($0)] } ?? []
     }
 
-    /// The reply's room comes first (the stream's copy of it is then not repeated), then what was done.
     mutating func starting(_ action: RoomAction) {
         pending.append(action)
     }
@@ -74,6 +73,7 @@ struct RoomGame: TerminalGame {
         if let index = pending.firstIndex(of: action) { pending.remove(at: index) }
     }
 
+    /// The reply's room comes first (the stream's copy of it is then not repeated), then what was done.
     mutating func succeeded(_ action: RoomAction, with room: GameRoom?, mode: SessionMode) -> Step {
         answered(action)
         var step = Step()
