@@ -34,7 +34,7 @@ struct TerminalNarrowTmuxTests {
             ann.send("start")
             try await tmux.waitFor("bo", "Annabelle Fontaine started the game")
             try await tmux.waitFor("bo", "Player +\\[R1\\] +R2 +R3 +R4 +R5 +R6 Total$")
-            try await tmux.waitFor("bo", "Cyrano de Bergerac +0 +· +· +· +· +· +0$")
+            try await tmux.waitFor("bo", "Cyrano de Bergerac +· +· +· +· +· +· +0$")
 
             ann.send("score 80 --player Bo")
             try await tmux.waitFor("bo", "Annabelle Fontaine entered 80 for you in round 1\\.")

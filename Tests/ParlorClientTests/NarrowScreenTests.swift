@@ -40,15 +40,15 @@ struct NarrowScreenTests {
     @Test("The rummy room in round 6, long names, presence dots at 40 columns")
     func room40() throws {
         check(try Self.room(width: 40), width: 40, [
-        "● connected · v24",
+        "● connected · v27",
         "",
         "  K7Q2MX · to 350 · 25¢/pt · 3/4 seats",
         "  Round 6 of 6",
         "",
         "    Player       R3   R4   R5 [R6] Total",
-        "  ● ★ Annabel…   35    5   60    0   110",
+        "  ● ★ Annabel…   35    5   60    ·   110",
         "▸ ●   Bo Kris…    0   15   20    9   109",
-        "  ○   Cyrano …    7    0   30    0   154",
+        "  ○   Cyrano …    7    0   30    ·   154",
         "",
         "",
         "",
@@ -62,15 +62,15 @@ struct NarrowScreenTests {
     @Test("The rummy room in round 6, long names, presence dots at 60 columns")
     func room60() throws {
         check(try Self.room(width: 60), width: 60, [
-        "Parlor · ws://localhost:8080/ws            ● connected · v24",
+        "Parlor · ws://localhost:8080/ws            ● connected · v27",
         "",
         "  Room K7Q2MX · to 350 points · 25¢ a point · 3 of 4 seats",
         "  Round 6 of 6",
         "",
         "    Player                 R1   R2   R3   R4   R5 [R6] Total",
-        "  ● ★ Annabelle Fontaine   10    0   35    5   60    0   110",
+        "  ● ★ Annabelle Fontaine   10    0   35    5   60    ·   110",
         "▸ ●   Bo Kristiansen       25   40    0   15   20    9   109",
-        "  ○   Cyrano de Bergerac  105   12    7    0   30    0   154",
+        "  ○   Cyrano de Bergerac  105   12    7    0   30    ·   154",
         "",
         "",
         "",
@@ -84,15 +84,15 @@ struct NarrowScreenTests {
     @Test("The rummy room in round 6, long names, presence dots at 80 columns")
     func room80() throws {
         check(try Self.room(width: 80), width: 80, [
-        "Parlor · ws://localhost:8080/ws                                ● connected · v24",
+        "Parlor · ws://localhost:8080/ws                                ● connected · v27",
         "",
         "  Room K7Q2MX · to 350 points · 25¢ a point · 3 of 4 seats",
         "  Round 6 of 6",
         "",
         "    Player                    R1    R2    R3    R4    R5  [R6]  Total",
-        "  ● ★ Annabelle Fontaine      10     0    35     5    60     0    110",
+        "  ● ★ Annabelle Fontaine      10     0    35     5    60     ·    110",
         "▸ ●   Bo Kristiansen (you)    25    40     0    15    20     9    109",
-        "  ○   Cyrano de Bergerac     105    12     7     0    30     0    154",
+        "  ○   Cyrano de Bergerac     105    12     7     0    30     ·    154",
         "",
         "",
         "",
@@ -106,15 +106,15 @@ struct NarrowScreenTests {
     @Test("The rummy room in round 6, long names, presence dots at 120 columns")
     func room120() throws {
         check(try Self.room(width: 120), width: 120, [
-        "Parlor · ws://localhost:8080/ws                                                                        ● connected · v24",
+        "Parlor · ws://localhost:8080/ws                                                                        ● connected · v27",
         "",
         "  Room K7Q2MX · to 350 points · 25¢ a point · 3 of 4 seats",
         "  Round 6 of 6",
         "",
         "    Player                    R1    R2    R3    R4    R5  [R6]  Total",
-        "  ● ★ Annabelle Fontaine      10     0    35     5    60     0    110",
+        "  ● ★ Annabelle Fontaine      10     0    35     5    60     ·    110",
         "▸ ●   Bo Kristiansen (you)    25    40     0    15    20     9    109",
-        "  ○   Cyrano de Bergerac     105    12     7     0    30     0    154",
+        "  ○   Cyrano de Bergerac     105    12     7     0    30     ·    154",
         "",
         "",
         "",

@@ -75,16 +75,16 @@ struct RoomScreenTests {
             "  Round 2 of 6",
             "",
             "  Player        R1  [R2]    R3    R4    R5    R6  Total",
-            "  ★ Ann         10     0     ·     ·     ·     ·     10",
+            "  ★ Ann         10     ·     ·     ·     ·     ·     10",
             "▸   Bo (you)    25     5     ·     ·     ·     ·     30",
-            "    Cy          40     0     ·     ·     ·     ·     40",
+            "    Cy          40     ·     ·     ·     ·     ·     40",
             "…",
             "",
             "  [e] enter score  [l] leave  [?] help  [q] quit",
         ])
         // The current round's column is drawn highlighted, in the header and in every row.
         let highlighted = lines[11...14].map { $0.spans.filter { $0.style == .highlight }.map(\.text) }
-        #expect(highlighted == [["  [R2]"], ["     0"], ["     5"], ["     0"]])
+        #expect(highlighted == [["  [R2]"], ["     ·"], ["     5"], ["     ·"]])
         #expect(screen(state(try RoomFixtures.inRoundTwo(), me: RoomFixtures.ann)).last
             == " [↑↓]player [e]enter score [n]next round [l]leave [?]help [q]quit")
     }
@@ -97,7 +97,7 @@ struct RoomScreenTests {
             "  Game over after round 2",
             "",
             "  Player        R1    R2    R3    R4    R5    R6  Total",
-            "  ★ Ann         10     0     ·     ·     ·     ·     10",
+            "  ★ Ann         10     ·     ·     ·     ·     ·     10",
             "    Bo (you)   120    90     ·     ·     ·     ·    210",
             "    Cy          40    10     ·     ·     ·     ·     50",
             "",
@@ -154,9 +154,9 @@ struct RoomScreenTests {
             "  Round 2 of 6",
             "",
             "  Player   R1 [R2]   R3   R4   R5 Total",
-            "  ★ Ann    10    0    ·    ·    ·    10",
+            "  ★ Ann    10    ·    ·    ·    ·    10",
             "▸   Bo     25    5    ·    ·    ·    30",
-            "    Cy     40    0    ·    ·    ·    40",
+            "    Cy     40    ·    ·    ·    ·    40",
             "",
             "",
             "",
@@ -199,9 +199,9 @@ struct RoomScreenTests {
             "  Round 2 of 6",
             "",
             "  Player        R1  [R2]    R3    R4    R5    R6  Total",
-            "  ★ Ann         10     0     ·     ·     ·     ·     10",
+            "  ★ Ann         10     ·     ·     ·     ·     ·     10",
             "▸   Bo (you)    25     5     ·     ·     ·     ·     30",
-            "    Cy          40     0     ·     ·     ·     ·     40",
+            "    Cy          40     ·     ·     ·     ·     ·     40",
         ])
     }
 

@@ -129,14 +129,8 @@ public enum RoomScreen {
             line.spans += PresenceDot.prefix(player.id, in: state.presence)
             line.append(TextWidth.pad(name, to: layout.nameWidth))
             for round in layout.rounds {
-                let cell: String
-                if round > room.currentRound {
-                    cell = "·"
-                } else if let score = player.scores.indices.contains(round - 1) ? player.scores[round - 1] : nil {
-                    cell = String(score)
-                } else {
-                    cell = "·"
-                }
+                // A round nobody has entered counts 0 but shows as not entered.
+                let cell = round <= room.currentRound && player.hasEntered(round: round) ? String(player.scores[round - 1]) : "·"
                 line.append(TextWidth.pad(cell, to: layout.cellWidth, alignRight: true), round == current ? .highlight : .plain)
             }
             let limitReached = player.totalScore >= room.pointLimit

@@ -10,9 +10,9 @@ enum RoomAnnouncement {
         let moderator = new.players.first(where: \.isModerator)?.name ?? "The moderator"
         let mine = me.flatMap { me in new.players.first { $0.id == me } }
         if let me, let mine, let before = old.players.first(where: { $0.id == me }) {
-            for round in 1...RummyRules.roundCount {
-                let was = before.scores.indices.contains(round - 1) ? before.scores[round - 1] : 0
-                let now = mine.scores.indices.contains(round - 1) ? mine.scores[round - 1] : 0
+            for round in 1...RummyRules.roundCount where mine.hasEntered(round: round) {
+                let was = before.hasEntered(round: round) ? before.scores[round - 1] : nil
+                let now = mine.scores[round - 1]
                 guard was != now, !pending.contains(.submitScore(player: me, round: round, score: now)) else { continue }
                 return "\(moderator) entered \(now) for you in round \(round)."
             }
