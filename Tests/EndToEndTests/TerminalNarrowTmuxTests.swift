@@ -53,3 +53,35 @@ struct TerminalNarrowTmuxTests {
         await tmux.tearDown(server, home)
     }
 }
+
+/// A server that takes the connection and never answers: the terminal is not blank meanwhile.
+@Suite("parlor connecting, in tmux", .serialized, .timeLimit(.minutes(2)), .enabled(if: Tmux.isInstalled, "needs tmux (scripts/setup.sh --test)"))
+struct TerminalConnectingTmuxTests {
+    @Test("connecting to … shows at once, then the reason it failed")
+    func connectingShowsAtOnce() async throws {
+        // Accepts TCP connections and never speaks: the WebSocket handshake waits for its timeout.
+        let silent = try ChildProcess(
+            executable: "/usr/bin/env",
+            ["python3", "-c", "import socket,time\ns=socket.socket()\ns.bind(('127.0.0.1',0))\ns.listen()\nprint(s.getsockname()[1],flush=True)\ntime.sleep(60)"],
+            name: "silent listener")
+        let tmux = Tmux()
+        let home = try ScratchDirectory("connecting-tmux")
+        do {
+            let (_, port) = try await silent.waitForLine("its port") { Int($0) != nil }
+            try await tmux.openShells(["ann"], home: home.path, width: 80, height: 10)
+            let parlor = BuiltProducts.url("parlor").path
+            try await tmux.typeLine("ann", "\(parlor) join K7Q2MX --server ws://127.0.0.1:\(port)")
+            try await tmux.waitFor("ann", "connecting to ws://127.0.0.1:\(port)/ws …", timeout: .seconds(4))
+            try await tmux.waitFor("ann", "^Not connected to the Parlor server", timeout: .seconds(20))
+            try await tmux.expectTerminalRestored("ann")
+        } catch {
+            await tmux.kill()
+            await silent.stop()
+            home.remove()
+            throw error
+        }
+        await tmux.kill()
+        await silent.stop()
+        home.remove()
+    }
+}
