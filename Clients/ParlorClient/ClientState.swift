@@ -37,6 +37,8 @@ struct ClientState: Sendable {
     var closeRequested = false
     /// Why the last connection attempt failed or the last connection ended.
     var lastFailure: String?
+    /// Signed in at least once.
+    var everConnected = false
     var userId: UserID?
     var pending: PendingRequests<ReplyWaiter>
     var subscriptions = SubscriptionTable()

@@ -151,6 +151,9 @@ extension ParlorClient {
             case .closed(let reason): return .failed(.notConnected(reason: reason ?? "the client was closed"))
             case .idle, .connecting, .signingIn:
                 if state.closeRequested { return .failed(.notConnected(reason: "the client was closed")) }
+                if configuration.failsFastUntilConnected, !state.everConnected, let reason = state.lastFailure {
+                    return .failed(.notConnected(reason: reason))
+                }
                 return .wait(state.connectionWaiters.reserve())
             }
         }

@@ -187,6 +187,7 @@ public final class ParlorClient: Sendable {
             guard !state.closeRequested, state.generation == connection.generation else { return nil }
             state.phase = .open(connection)
             state.lastFailure = nil
+            state.everConnected = true
             return state.connectionWaiters.resolveAll(with: .success(connection))
         }
         guard let waiters else { return false }
@@ -196,7 +197,13 @@ public final class ParlorClient: Sendable {
     }
 
     private func connectionEnded(generation: Int, reason: String) {
-        state.withLockedValue { $0.lastFailure = reason }
+        let failFast = configuration.failsFastUntilConnected
+        let waiters = state.withLockedValue { state -> [(WaiterSlots<Result<Connection, ParlorClientError>>.Waiter, Result<Connection, ParlorClientError>)] in
+            state.lastFailure = reason
+            guard failFast, !state.everConnected else { return [] }
+            return state.connectionWaiters.resolveAll(with: .failure(.notConnected(reason: reason)))
+        }
+        for (waiter, value) in waiters { waiter.resume(returning: value) }
         connectionDropped(generation: generation)
     }
 

@@ -17,6 +17,11 @@ public struct ParlorClientConfiguration: Sendable {
     public var requestTimeout: Duration = .seconds(10)
     /// Retrying a lost connection.
     public var reconnect = ReconnectPolicy()
+    /// Until the client has signed in once, a failed connection attempt (nothing listening, a host that
+    /// does not resolve, a refused handshake) fails the requests waiting for it at once, with its reason,
+    /// instead of at the request timeout: a person who mistyped the server hears so now. Once signed in,
+    /// requests wait out a reconnect as before. Default: off (requests wait).
+    public var failsFastUntilConnected = false
     /// Requests waiting for an answer at once; more fail with `.tooManyPendingRequests`.
     public var maxPendingRequests = 256
     /// Room snapshots buffered per stream for a consumer that is behind. Snapshots conflate: when the

@@ -56,16 +56,20 @@ struct InputTests {
             _ = ann.handle(key)
         }
         #expect(ann.mode == .enteringScore(player: RoomFixtures.bo, round: 1, digits: "45"))
-        #expect(ann.handle(.enter) == .submitScore(player: RoomFixtures.bo, round: 1, score: 45))
+        // Someone else's score: the moderator confirms it first.
+        #expect(ann.handle(.enter) == nil)
+        #expect(ann.mode == .confirmingScore(player: RoomFixtures.bo, round: 1, score: 45))
+        #expect(ann.handle(.character("y")) == .submitScore(player: RoomFixtures.bo, round: 1, score: 45))
         #expect(ann.mode == .normal)
         _ = ann.handle(.character("e"))
         _ = ann.handle(.character("9"))
         #expect(ann.handle(.escape) == nil)
         #expect(ann.mode == .normal)
         #expect(ann.handle(.character("n")) == .nextRound)
+        // No wrap-around: from Bo, two ↑ stop at the top row.
         _ = ann.handle(.up)
         _ = ann.handle(.up)
-        #expect(ann.selectedPlayer?.name == "Cy")
+        #expect(ann.selectedPlayer?.name == "Ann")
     }
 
     @Test("A spectator's action keys explain instead of acting")

@@ -15,7 +15,7 @@ struct LobbyArgumentTests {
         #expect(command.options.json)
         #expect(command.options.server == "ws://localhost:8080")
         let defaults = try parse(["lobby", "create", "--name", "Bo"], as: LobbyCreate.self)
-        #expect(defaults.profile.color == 0 && defaults.profile.emoji == 0)
+        #expect(defaults.profile.user.colorNumber == 0 && defaults.profile.user.emojiNumber == 0)
     }
 
     @Test("lobby join takes the code in any case, trimmed, and a profile")

@@ -149,12 +149,13 @@ struct LobbyScreenTests {
         ])
     }
 
-    @Test("A narrow, short terminal: no block code, the players on one line, no instructions, the countdown kept")
+    @Test("A narrow, short terminal: no block code, the summary broken between facts, the players on one line, the way out kept")
     func narrow() throws {
         #expect(LobbyScreen.text(LobbyFixtures.screen(try LobbyFixtures.inRound()), width: 34, height: 14) == [
             "● connected · v8",
             "  Lobby GDTS · 3 of 12 players",
-            "  0:23 left · Round 1 · Greek Let…",
+            "  0:23 left · Round 1",
+            "  Greek Letters Sprint",
             "  Players:  🦊 Ann ★ 0",
             "  🐼 Bo (you) 0  🐸 Cy 0",
             "  Category: Greek Letters Sprint",
@@ -163,9 +164,8 @@ struct LobbyScreenTests {
             "  ✗ omegas  \"omegas\" is not one o…",
             "",
             "",
-            "",
             "  > ▏",
-            "  [Enter] submit a word  [/leave]…",
+            "  [/leave] leave  [Esc] quit",
         ])
     }
 

@@ -46,15 +46,15 @@ struct RoomScreenTests {
             "  ★ moderator   ✓ ready",
             "…",
             "",
-            "  [r] ready  [l] leave  [q] quit",
+            "  [r] ready  [l] leave  [?] help  [q] quit",
         ])
     }
 
     @Test("The moderator sees start; a ready player can take it back")
     func lobbyKeys() throws {
         let room = try RoomFixtures.lobby(readyBo: true)
-        #expect(screen(state(room, me: RoomFixtures.ann)).last == "  [s] start  [l] leave  [q] quit")
-        #expect(screen(state(room)).last == "  [r] not ready  [l] leave  [q] quit")
+        #expect(screen(state(room, me: RoomFixtures.ann)).last == "  [s] start  [l] leave  [?] help  [q] quit")
+        #expect(screen(state(room)).last == "  [r] not ready  [l] leave  [?] help  [q] quit")
         #expect(screen(state(room)).contains("    Bo (you)  ✓ ready"))
         #expect(screen(state(room)).contains("  Waiting to start: 2 of 3 ready"))
     }
@@ -75,18 +75,18 @@ struct RoomScreenTests {
             "  Round 2 of 6",
             "",
             "  Player        R1  [R2]    R3    R4    R5    R6  Total",
-            "  ★ Ann         10     0     ·     ·     ·     ·     10",
+            "  ★ Ann         10     ·     ·     ·     ·     ·     10",
             "▸   Bo (you)    25     5     ·     ·     ·     ·     30",
-            "    Cy          40     0     ·     ·     ·     ·     40",
+            "    Cy          40     ·     ·     ·     ·     ·     40",
             "…",
             "",
-            "  [↑↓] player  [e] enter score  [l] leave  [q] quit",
+            "  [e] enter score  [l] leave  [?] help  [q] quit",
         ])
         // The current round's column is drawn highlighted, in the header and in every row.
         let highlighted = lines[11...14].map { $0.spans.filter { $0.style == .highlight }.map(\.text) }
-        #expect(highlighted == [["  [R2]"], ["     0"], ["     5"], ["     0"]])
+        #expect(highlighted == [["  [R2]"], ["     ·"], ["     5"], ["     ·"]])
         #expect(screen(state(try RoomFixtures.inRoundTwo(), me: RoomFixtures.ann)).last
-            == "  [↑↓] player  [e] enter score  [n] next round  [l] leave  [q] quit")
+            == " [↑↓]player [e]enter score [n]next round [l]leave [?]help [q]quit")
     }
 
     @Test("When the game ends: standings and settlement")
@@ -97,7 +97,7 @@ struct RoomScreenTests {
             "  Game over after round 2",
             "",
             "  Player        R1    R2    R3    R4    R5    R6  Total",
-            "  ★ Ann         10     0     ·     ·     ·     ·     10",
+            "  ★ Ann         10     ·     ·     ·     ·     ·     10",
             "    Bo (you)   120    90     ·     ·     ·     ·    210",
             "    Cy          40    10     ·     ·     ·     ·     50",
             "",
@@ -111,7 +111,7 @@ struct RoomScreenTests {
             "  Bo pays Ann $50.00",
             "…",
             "",
-            "  [l] leave  [q] quit",
+            "  [?] help  [q] quit",
         ])
     }
 
@@ -122,7 +122,7 @@ struct RoomScreenTests {
         let lines = screen(watching)
         #expect(lines[0] == "Parlor · ws://localhost:8080/ws         ◌ reconnecting… (attempt 2) · v3")
         #expect(lines.contains("  Waiting to start: 1 of 3 ready · you are watching"))
-        #expect(lines.last == "  [q] quit")
+        #expect(lines.last == "  [?] help  [q] quit")
     }
 
     @Test("Entering a score shows what is typed; errors show as sentences")
@@ -143,28 +143,28 @@ struct RoomScreenTests {
         #expect(screen(leaving).dropLast().last == "  Leave room K7Q2MX? Press y to leave, any other key to stay.")
     }
 
-    @Test("A narrow or short terminal drops the block letters first, then cuts lines, never overflowing")
+    @Test("A narrow or short terminal drops the block letters, abbreviates, scrolls rounds, keeps the way out")
     func smallTerminal() throws {
         let room = try RoomFixtures.inRoundTwo()
         let narrow = RoomScreen.text(state(room), width: 40, height: 14)
         #expect(narrow == [
             "● connected · v11",
             "",
-            "  Room K7Q2MX · to 201 points · 25¢ a p…",
+            "  K7Q2MX · to 201 · 25¢/pt · 3/4 seats",
             "  Round 2 of 6",
             "",
-            "  Player        R1  [R2]    R3    R4   …",
-            "  ★ Ann         10     0     ·     ·   …",
-            "▸   Bo (you)    25     5     ·     ·   …",
-            "    Cy          40     0     ·     ·   …",
+            "  Player   R1 [R2]   R3   R4   R5 Total",
+            "  ★ Ann    10    ·    ·    ·    ·    10",
+            "▸   Bo     25    5    ·    ·    ·    30",
+            "    Cy     40    ·    ·    ·    ·    40",
             "",
             "",
             "",
             "",
-            "  [↑↓] player  [e] enter score  [l] lea…",
+            " [e]enter score [l]leave [?]help [q]quit",
         ])
         let tiny = RoomScreen.text(state(room), width: 20, height: 3)
-        #expect(tiny == ["● connected · v11", "", "  [↑↓] player  [e] …"])
+        #expect(tiny == ["● connected · v11", "", "  [?] help  [q] quit"])
     }
 
     @Test("Before the room arrives, and after it is deleted")
@@ -199,9 +199,9 @@ struct RoomScreenTests {
             "  Round 2 of 6",
             "",
             "  Player        R1  [R2]    R3    R4    R5    R6  Total",
-            "  ★ Ann         10     0     ·     ·     ·     ·     10",
+            "  ★ Ann         10     ·     ·     ·     ·     ·     10",
             "▸   Bo (you)    25     5     ·     ·     ·     ·     30",
-            "    Cy          40     0     ·     ·     ·     ·     40",
+            "    Cy          40     ·     ·     ·     ·     ·     40",
         ])
     }
 

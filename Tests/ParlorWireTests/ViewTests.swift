@@ -26,8 +26,10 @@ import Testing
         #expect(json["createdBy"] as? String == user(1).rawValue)
         #expect(json["version"] as? Int == room.version)
         let players = try #require(json["players"] as? [[String: Any]])
-        #expect(Set(players[0].keys) == ["id", "name", "isReady", "isModerator", "scores", "totalScore"])
+        #expect(Set(players[0].keys) == ["id", "name", "isReady", "isModerator", "scores", "totalScore", "entered"])
         #expect(players[1]["totalScore"] as? Int == 120 && players[1]["scores"] as? [Int] == [120, 0, 0, 0, 0, 0])
+        // The rounds after the first count 0 but were never entered.
+        #expect(players[1]["entered"] as? [Bool] == [true, false, false, false, false, false])
         let results = try #require(json["results"] as? [String: Any])
         #expect(results["winnerId"] as? String == user(1).rawValue)
         let settlement = try #require(results["settlement"] as? [[String: Any]])

@@ -4,8 +4,14 @@ import ParlorClient
 
 /// The options every command shares: which server, as whom, and how to print.
 public struct ClientOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The Parlor server: ws://host:port or wss://host:port.", valueName: "url"))
-    public var server: String = "ws://localhost:\(ServerAddress.defaultPort)"
+    /// The environment variable that names the server when `--server` does not (`parlor-load` reads it too).
+    public static let serverVariable = "PARLOR_SERVER"
+    public static let defaultServer = "ws://localhost:\(ServerAddress.defaultPort)"
+
+    @Option(name: .customLong("server"), help: ArgumentHelp(
+        "The Parlor server: ws://host:port or wss://host:port (default: $PARLOR_SERVER, else ws://localhost:\(ServerAddress.defaultPort)).",
+        valueName: "url"))
+    public var serverFlag: String?
 
     @Flag(help: "Print one JSON object per line instead of drawing the screen (the default when output is not a terminal).")
     public var json = false
@@ -24,11 +30,22 @@ public struct ClientOptions: ParsableArguments {
 
     public init() {}
 
+    /// The server to talk to: `--server`, else `$PARLOR_SERVER`, else the local default.
+    public func server(environment: [String: String]) -> String {
+        if let serverFlag { return serverFlag }
+        if let named = environment[Self.serverVariable]?.trimmingCharacters(in: .whitespaces), !named.isEmpty { return named }
+        return Self.defaultServer
+    }
+
+    /// The server this process talks to.
+    public var server: String { server(environment: ProcessInfo.processInfo.environment) }
+
     public func validate() throws {
         do throws(ParlorClientError) {
             _ = try ServerAddress(server)
         } catch {
-            throw ValidationError(error.description)
+            let source = serverFlag == nil && server != Self.defaultServer ? "$\(Self.serverVariable): " : ""
+            throw ValidationError(source + error.description)
         }
         guard timeout > 0, timeout <= 600 else {
             throw ValidationError("--timeout must be between 0 and 600 seconds (got \(timeout)).")
@@ -54,10 +71,12 @@ public struct ClientOptions: ParsableArguments {
     /// The client configuration these options describe: tokens kept per server (and profile) under
     /// `~/.config/parlor/`.
     public func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ParlorClientError) -> ParlorClientConfiguration {
-        var configuration = ParlorClientConfiguration(server: try ServerAddress(server))
+        var configuration = ParlorClientConfiguration(server: try ServerAddress(server(environment: environment)))
         configuration.tokenStore = FileTokenStore(environment: environment)
         configuration.profile = profile
         configuration.requestTimeout = .milliseconds(Int64((timeout * 1000).rounded()))
+        // A server that is not there is said at once, not after --timeout.
+        configuration.failsFastUntilConnected = true
         if let caFile { try configuration.trustCertificateAuthorities(inFile: caFile) }
         return configuration
     }

@@ -20,31 +20,52 @@ public struct Lobby: AsyncParsableCommand {
     public init() {}
 }
 
-/// How you show up in a lobby: `--name`, `--color`, `--emoji`.
+/// How you show up in a lobby: `--name`, `--color`, `--emoji`. Those left out are what this identity
+/// last used in that lobby (joining again would otherwise reset them), else the defaults.
 public struct LobbyProfileOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Your name in the lobby (at most \(WordRules.usernameMaxCharacters) characters).", valueName: "name"))
-    public var name: String = DefaultName.current
+    @Option(help: ArgumentHelp(
+        "Your name in the lobby (at most \(WordRules.usernameMaxCharacters) characters; default: the last one you used there, else your login name).",
+        valueName: "name"))
+    public var name: String?
 
     @Option(help: ArgumentHelp(
-        "Your colour, \(WordRules.colorNumbers.lowerBound)–\(WordRules.colorNumbers.upperBound).", valueName: "n"))
-    public var color: Int = 0
+        "Your colour, \(WordRules.colorNumbers.lowerBound)–\(WordRules.colorNumbers.upperBound) (default: the last one you used there, else 0).",
+        valueName: "n"))
+    public var color: Int?
 
     @Option(help: ArgumentHelp(
-        "Your emoji, \(WordRules.emojiNumbers.lowerBound)–\(WordRules.emojiNumbers.upperBound).", valueName: "n"))
-    public var emoji: Int = 0
+        "Your emoji, \(WordRules.emojiNumbers.lowerBound)–\(WordRules.emojiNumbers.upperBound) (default: the last one you used there, else 0).",
+        valueName: "n"))
+    public var emoji: Int?
 
     public init() {}
 
     public func validate() throws {
-        if case .failure(let problem) = DisplayName.validate(name, maxCharacters: WordRules.usernameMaxCharacters) {
+        if let name, case .failure(let problem) = DisplayName.validate(name, maxCharacters: WordRules.usernameMaxCharacters) {
             throw ValidationError(DisplayName.sentence(for: problem, field: "--name"))
         }
-        try Validation.range(color, WordRules.colorNumbers, option: "--color")
-        try Validation.range(emoji, WordRules.emojiNumbers, option: "--emoji")
+        if let color { try Validation.range(color, WordRules.colorNumbers, option: "--color") }
+        if let emoji { try Validation.range(emoji, WordRules.emojiNumbers, option: "--emoji") }
     }
 
-    public var user: LobbyUserArguments {
-        LobbyUserArguments(username: name, colorNumber: color, emojiNumber: emoji)
+    /// The profile with nothing remembered: what is given, else the defaults.
+    public var user: LobbyUserArguments { choice.user(remembered: nil) }
+
+    /// What was given, the rest to be filled in.
+    public var choice: LobbyProfileChoice { LobbyProfileChoice(name: name, color: color, emoji: emoji) }
+}
+
+/// The lobby profile options as given; those left out are filled in from what was used before.
+public struct LobbyProfileChoice: Sendable, Equatable {
+    public var name: String?
+    public var color: Int?
+    public var emoji: Int?
+
+    /// What is given, else what was `remembered`, else the defaults.
+    public func user(remembered: LobbyUserArguments?) -> LobbyUserArguments {
+        LobbyUserArguments(
+            username: name ?? remembered?.username ?? DefaultName.current, colorNumber: color ?? remembered?.colorNumber ?? 0,
+            emojiNumber: emoji ?? remembered?.emojiNumber ?? 0)
     }
 }
 
@@ -84,7 +105,7 @@ public struct LobbyJoin: AsyncParsableCommand {
     }
 
     public func run() async throws {
-        try await GameSession<LobbyGame>.run(options, .join(code: code, profile.user))
+        try await GameSession<LobbyGame>.run(options, .join(code: code, profile.choice))
     }
 }
 

@@ -8,7 +8,8 @@ import ParlorWire
 public struct LobbyGames: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "games",
-        abstract: "List the games a lobby can play (their ids go after /start).")
+        abstract: "List the games a lobby can play (their ids go after /start).",
+        discussion: "Prints a table; with --json, one JSON object (the catalog without the category games' answers).")
 
     @OptionGroup public var options: ClientOptions
 
@@ -25,7 +26,7 @@ public struct LobbyGames: AsyncParsableCommand {
         }
         switch result {
         case .success(.catalog(let catalog)):
-            StandardStreams.printLine(options.printsText ? Self.table(catalog).joined(separator: "\n") : Self.jsonLine(catalog))
+            StandardStreams.printLine(options.json ? Self.jsonLine(catalog) : Self.table(catalog).joined(separator: "\n"))
         case .success(.unchanged):
             StandardStreams.printError("The server answered with no catalog.")
             throw ExitCode.failure
@@ -52,9 +53,6 @@ public struct LobbyGames: AsyncParsableCommand {
     }
 
     static func jsonLine(_ catalog: Catalog) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(catalog) else { return #"{"event":"error","message":"The catalog could not be written as JSON."}"# }
-        return String(decoding: data, as: UTF8.self)
+        JSONLine.encode(CatalogListing(catalog))
     }
 }

@@ -45,17 +45,19 @@ public struct Join: AsyncParsableCommand {
     @OptionGroup public var room: RoomCodeArgument
     public var code: String { room.code }
 
-    @Option(help: ArgumentHelp("Your name at the table.", valueName: "name"))
-    public var name: String = DefaultName.current
+    @Option(help: ArgumentHelp("Your name at the table (default: your login name; a seat you already have keeps its name).", valueName: "name"))
+    public var name: String?
 
     @OptionGroup public var options: ClientOptions
 
     public init() {}
 
-    public func validate() throws { try Validation.playerName(name) }
+    public func validate() throws {
+        if let name { try Validation.playerName(name) }
+    }
 
     public func run() async throws {
-        try await GameSession<RoomGame>.run(options, .join(code: code, playerName: name))
+        try await GameSession<RoomGame>.run(options, .join(code: code, playerName: name ?? DefaultName.current, nameGiven: name != nil))
     }
 }
 
@@ -82,8 +84,7 @@ extension GameSession {
     static func run(_ options: ClientOptions, _ entry: Game.Entry) async throws {
         var session = GameSession(
             client: try options.makeClient(), entry: entry, mode: options.isInteractive ? .interactive : .scripted)
-        // (A fresh `ClientOptions()` cannot be asked for its default: its options exist only once parsed.)
-        if options.server != "ws://localhost:\(ServerAddress.defaultPort)" { session.clientArguments += ["--server", options.server] }
+        if options.server != ClientOptions.defaultServer { session.clientArguments += ["--server", options.server] }
         if let profile = options.profile { session.clientArguments += ["--profile", profile] }
         let status = await session.run()
         if status != 0 { throw ExitCode(status) }

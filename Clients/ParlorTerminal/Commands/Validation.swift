@@ -3,9 +3,32 @@ import ParlorRules
 
 /// Checks made before anything is sent, so a typo reads as a sentence at once.
 enum Validation {
-    /// The code as the server will read it ("a1b2c3 " → "A1B2C3").
+    /// The code as the server will read it ("a1b2c3 " → "A1B2C3"). Another game's code is pointed to
+    /// that game's command instead of being called malformed.
     static func roomCode(_ text: String) throws -> String {
-        try code(text, as: RoomCode.self)
+        if (try? RoomCode(parsing: text)) == nil, let pointer = otherGamesCommand(for: text) {
+            throw ValidationError(pointer)
+        }
+        return try code(text, as: RoomCode.self)
+    }
+
+    /// "GDTS is a word lobby's code; use `parlor lobby join GDTS`." for a code of another game's shape.
+    static func otherGamesCommand(for text: String) -> String? {
+        if let lobby = try? LobbyCode(parsing: text) {
+            return "\(lobby) is a word lobby's code (4 letters); use `parlor lobby join \(lobby)`."
+        }
+        let match = try? MatchCode(parsing: text)
+        let quiz = try? QuizCode(parsing: text)
+        switch (match, quiz) {
+        case (let match?, _?):
+            return "\(match) is a darts match's or photo quiz's code (5 characters); use `parlor darts join \(match)` or `parlor quiz join \(match)`."
+        case (let match?, nil):
+            return "\(match) is a darts match's code (5 characters); use `parlor darts join \(match)`."
+        case (nil, let quiz?):
+            return "\(quiz) is a photo quiz's code (5 characters); use `parlor quiz join \(quiz)`."
+        case (nil, nil):
+            return nil
+        }
     }
 
     /// A code of any kind as the server will read it: trimmed, upper-cased, checked against its space.

@@ -7,6 +7,8 @@ public enum LobbyInput: Sendable, Equatable {
     case showLobby
 
     public static let typedUsage = "/start [GAMEID], /leave or /quit"
+    /// What `/help` lists after what typing does.
+    static let helpCommands = "/start [GAMEID] starts a round (the creator; `parlor lobby games` lists the ids), /leave gives up your seat, /quit keeps it"
     public static let scriptUsage = "word WORD, start [GAMEID], leave, lobby or quit"
 
     /// A line typed on the interactive screen; nil for a blank line.

@@ -111,6 +111,10 @@ public struct LobbyScreenState: Sendable, Equatable {
         case .enter:
             let line = input
             input = ""
+            if HelpRequest.matches(line) {
+                message = Message(HelpRequest.sentence(typing: "a word", commands: LobbyInput.helpCommands), seconds: 30)
+                return nil
+            }
             switch LobbyInput.parseTyped(line) {
             case nil: return nil
             case .success(.action(let action))?: return action

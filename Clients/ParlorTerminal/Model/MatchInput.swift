@@ -17,6 +17,8 @@ public enum MatchInput: Sendable, Equatable {
     case showMatch
 
     public static let typedUsage = "darts (T20 T20 D16) or a total (100), /edit VISIT, /guest NAME, /start, /leave or /quit"
+    /// What `/help` lists after what typing does.
+    static let helpCommands = "↑ edits the last visit, /guest NAME adds a guest and /start starts (the host), /leave gives up your seat, /quit keeps it"
     public static let scriptUsage = "visit VISIT, edit [#N] VISIT, guest NAME, start, leave, match or quit"
 
     /// A line typed on the interactive screen; nil for a blank line.

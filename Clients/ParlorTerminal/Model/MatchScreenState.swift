@@ -91,6 +91,10 @@ public struct MatchScreenState: Sendable, Equatable {
         case .enter:
             let line = input
             input = ""
+            if HelpRequest.matches(line) {
+                message = Message(HelpRequest.sentence(typing: "a visit (T20 T20 D16 or 100)", commands: MatchInput.helpCommands), seconds: 30)
+                return nil
+            }
             let number = editing
             editing = nil
             switch MatchInput.parseTyped(line) {

@@ -15,6 +15,8 @@ public enum QuizInput: Sendable, Equatable {
     case showQuiz
 
     public static let typedUsage = "a guess (48.85, 2.35 or Lyon or Kyoto, JP), /start, /reveal, /next, /end, /leave or /quit"
+    /// What `/help` lists after what typing does.
+    static let helpCommands = "/start, /reveal, /next and /end run the quiz (the host), /leave gives up your seat, /quit keeps it"
     public static let scriptUsage = "guess WHERE, start, reveal, next, end, leave, quiz or quit"
 
     /// A line typed on the interactive screen; nil for a blank line.

@@ -108,6 +108,10 @@ public struct QuizScreenState: Sendable, Equatable {
         case .enter:
             let line = input
             input = ""
+            if HelpRequest.matches(line) {
+                message = Message(HelpRequest.sentence(typing: "a guess (48.85, 2.35 or Lyon)", commands: QuizInput.helpCommands), seconds: 30)
+                return nil
+            }
             switch QuizInput.parseTyped(line) {
             case nil: return nil
             case .success(let typed)?: return action(for: typed)

@@ -9,16 +9,28 @@ public struct RoomScreenState: Sendable, Equatable {
         case normal
         /// Typing a score: for whom, for which round, the digits so far.
         case enteringScore(player: UserID, round: Int, digits: String)
+        /// The moderator typed a score for someone else: entered only after a `y`.
+        case confirmingScore(player: UserID, round: Int, score: Int)
         case confirmingLeave
+        /// After `/`: a typed command (`/help`, `/ready`, `/start`, `/next`, `/leave`, `/quit`).
+        case typingCommand(String)
     }
 
+    /// The message line. It goes stale: the session clears it after `seconds` (and an error when the
+    /// connection comes back), and a game replaces it when the state it speaks of changes.
     public struct Message: Sendable, Equatable {
         public var text: String
         public var isError: Bool
+        /// Nil: until something replaces it.
+        public var seconds: Int?
 
-        public init(_ text: String, isError: Bool = false) {
+        /// Long enough to read a sentence twice.
+        public static let defaultSeconds = 10
+
+        public init(_ text: String, isError: Bool = false, seconds: Int? = Message.defaultSeconds) {
             self.text = text
             self.isError = isError
+            self.seconds = seconds
         }
     }
 
@@ -67,21 +79,36 @@ public struct RoomScreenState: Sendable, Equatable {
         switch mode {
         case .normal: return handleNormal(key)
         case .enteringScore(let player, let round, let digits): return handleScoreEntry(key, player: player, round: round, digits: digits)
+        case .confirmingScore(let player, let round, let score):
+            mode = .normal
+            guard key == .character("y") || key == .character("Y") else {
+                message = Message("Nothing was entered.")
+                return nil
+            }
+            return .submitScore(player: player, round: round, score: score)
         case .confirmingLeave: return handleLeaveConfirmation(key)
+        case .typingCommand(let text): return handleCommandLine(key, text: text)
         }
     }
+
+    /// Every key of the room screen, for `?` and `/help`.
+    public static let helpText =
+        "Keys: r ready · s start · ↑↓ player · e enter score · n next round · l leave · q quit (keeps your seat) · / command"
 
     private mutating func handleNormal(_ key: Key) -> RoomAction? {
         switch key {
         case .character("q"), .character("Q"), .interrupt, .endOfInput:
             return .quit
+        case .character("?"):
+            message = Message(Self.helpText, seconds: 30)
+        case .character("/"):
+            mode = .typingCommand("")
         case .up, .character("k"):
-            moveSelection(by: -1)
+            if isModerator { moveSelection(by: -1) }
         case .down, .character("j"), .tab:
-            moveSelection(by: 1)
+            if isModerator { moveSelection(by: 1) }
         case .character("r"), .character("R"):
-            guard let seat = requireSeat() else { return nil }
-            return .setReady(!seat.isReady)
+            return readyToggle()
         case .character("s"), .character("S"):
             guard requireSeat() != nil else { return nil }
             return .start
@@ -89,22 +116,42 @@ public struct RoomScreenState: Sendable, Equatable {
             guard requireSeat() != nil else { return nil }
             return .nextRound
         case .character("e"), .character("E"):
-            guard requireSeat() != nil, let room else { return nil }
-            guard room.isStarted, !room.isFinished else {
-                message = Message(room.isFinished ? "The game is over; scores can no longer change." : "Scores open when the game starts.", isError: true)
-                return nil
-            }
-            guard let player = selectedPlayer else { return nil }
-            mode = .enteringScore(player: player.id, round: room.currentRound, digits: "")
-            message = nil
+            openScoreEntry()
         case .character("l"), .character("L"):
-            guard requireSeat() != nil else { return nil }
-            mode = .confirmingLeave
-            message = nil
+            askToLeave()
         default:
             break
         }
         return nil
+    }
+
+    private mutating func readyToggle() -> RoomAction? {
+        guard let seat = requireSeat() else { return nil }
+        return .setReady(!seat.isReady)
+    }
+
+    /// The prompt opens on the selected row for the moderator, on one's own row for everyone else (only
+    /// the moderator may enter someone else's score).
+    private mutating func openScoreEntry() {
+        guard let seat = requireSeat(), let room else { return }
+        guard room.isStarted, !room.isFinished else {
+            message = Message(room.isFinished ? "The game is over; scores can no longer change." : "Scores open when the game starts.", isError: true)
+            return
+        }
+        let player = seat.isModerator ? (selectedPlayer ?? seat) : seat
+        mode = .enteringScore(player: player.id, round: room.currentRound, digits: "")
+        message = nil
+    }
+
+    /// After the end the row stays in the results: leaving would take it off everyone's grid.
+    private mutating func askToLeave() {
+        guard requireSeat() != nil else { return }
+        if room?.isFinished == true {
+            message = Message("The game is over; your row stays in the results. q closes the screen.")
+            return
+        }
+        mode = .confirmingLeave
+        message = nil
     }
 
     private mutating func handleScoreEntry(_ key: Key, player: UserID, round: Int, digits: String) -> RoomAction? {
@@ -121,9 +168,52 @@ public struct RoomScreenState: Sendable, Equatable {
         case .enter:
             mode = .normal
             guard let score = Int(digits) else { return nil }
+            if player != me {
+                mode = .confirmingScore(player: player, round: round, score: score)
+                return nil
+            }
             return .submitScore(player: player, round: round, score: score)
         case .escape, .interrupt:
             mode = .normal
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func handleCommandLine(_ key: Key, text: String) -> RoomAction? {
+        var typed = text
+        if key == .backspace && typed.isEmpty {
+            mode = .normal
+            return nil
+        }
+        if typed.edit(with: key, limit: 20) {
+            mode = .typingCommand(typed)
+            return nil
+        }
+        switch key {
+        case .enter:
+            mode = .normal
+            switch typed.trimmedLine.lowercased() {
+            case "help", "h", "?": message = Message(Self.helpText, seconds: 30)
+            case "quit", "exit", "q": return .quit
+            case "leave": askToLeave()
+            case "ready": return readyToggle()
+            case "start":
+                guard requireSeat() != nil else { return nil }
+                return .start
+            case "next":
+                guard requireSeat() != nil else { return nil }
+                return .nextRound
+            case "score": openScoreEntry()
+            case "": break
+            default:
+                message = Message("Unknown command \"/\(typed.trimmedLine)\"; /help lists the keys.", isError: true)
+            }
+        case .escape, .interrupt:
+            mode = .normal
+        case .endOfInput:
+            if typed.isEmpty { mode = .normal }
         default:
             break
         }
@@ -145,7 +235,8 @@ public struct RoomScreenState: Sendable, Equatable {
     private mutating func moveSelection(by step: Int) {
         guard let players = room?.players, !players.isEmpty else { return }
         let current = selectedPlayer.flatMap { player in players.firstIndex { $0.id == player.id } } ?? 0
-        let next = (current + step + players.count) % players.count
+        // No wrap-around: at the top ↑ stays, so a held key never lands on the wrong end of the table.
+        let next = min(max(current + step, 0), players.count - 1)
         selected = players[next].id
     }
 }

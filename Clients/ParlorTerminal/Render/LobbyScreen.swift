@@ -16,7 +16,7 @@ public enum LobbyScreen {
     public static func render(_ state: LobbyScreenState, width: Int, height: Int) -> [ScreenLine] {
         let width = max(width, 1)
         let height = max(height, 1)
-        let bottom = [messageLine(state), inputLine(state, width: width), keysLine(state)]
+        let bottom = [messageLine(state), inputLine(state, width: width), keysLine(state, width: width)]
         return ScreenLayout.compose(status: statusBar(state, width: width), bottom: bottom, width: width, height: height) { rows in
             body(state, width: width, rows: rows)
         }
@@ -38,7 +38,7 @@ public enum LobbyScreen {
 
     static func body(_ state: LobbyScreenState, width: Int, rows: Int) -> [ScreenLine] {
         let big = RoomScreen.bigCode(state.code, width: width)
-        let summary = summary(state)
+        let summary = summary(state).flatMap { DotWrap.lines($0, width: width) }
         let fullPlayers = LobbyPlayersSection.table(state, width: width)
         let compactPlayers = LobbyPlayersSection.compact(state, width: width)
         let fullSection = section(state, width: width, instructions: true)
@@ -160,7 +160,7 @@ public enum LobbyScreen {
         return line
     }
 
-    static func keysLine(_ state: LobbyScreenState) -> ScreenLine {
+    static func keysLine(_ state: LobbyScreenState, width: Int = .max) -> ScreenLine {
         var keys: [(String, String)] = []
         if let lobby = state.lobby, state.myPlayer != nil, !state.deleted {
             if lobby.status == "GAME" {
@@ -172,6 +172,6 @@ public enum LobbyScreen {
             keys.append(("/leave", "leave"))
         }
         keys.append(("Esc", "quit"))
-        return KeysLine.line(keys)
+        return KeysLine.line(keys, width: width)
     }
 }

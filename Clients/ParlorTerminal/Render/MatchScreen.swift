@@ -15,7 +15,7 @@ public enum MatchScreen {
         let width = max(width, 1)
         let height = max(height, 1)
         let status = StatusBar.line(server: state.server, connection: state.connection, version: state.match?.version, width: width)
-        let bottom = [messageLine(state), inputLine(state, width: width), keysLine(state)]
+        let bottom = [messageLine(state), inputLine(state, width: width), keysLine(state, width: width)]
         return ScreenLayout.compose(status: status, bottom: bottom, width: width, height: height) { rows in
             body(state, width: width, rows: rows)
         }
@@ -29,7 +29,7 @@ public enum MatchScreen {
     // MARK: Layout
 
     static func body(_ state: MatchScreenState, width: Int, rows: Int) -> [ScreenLine] {
-        let summary = [""] + summary(state)
+        let summary: [ScreenLine] = [""] + summary(state).flatMap { (line: ScreenLine) -> [ScreenLine] in DotWrap.lines(line, width: width) }
         guard let match = state.match, !state.deleted else { return summary }
         let cards = cardRows(state, match, width: width)
         let compact = [""] + compactRows(state, match)
@@ -122,11 +122,11 @@ public enum MatchScreen {
         return line
     }
 
-    static func keysLine(_ state: MatchScreenState) -> ScreenLine {
+    static func keysLine(_ state: MatchScreenState, width: Int = .max) -> ScreenLine {
         var keys: [(String, String)] = []
         if let editing = state.editing {
             keys = [("Enter", "replace visit #\(editing)"), ("Esc", "keep it")]
-            return KeysLine.line(keys)
+            return KeysLine.line(keys, width: width)
         }
         if let match = state.match, !state.deleted {
             if state.entersVisits, let thrower = state.thrower {
@@ -142,6 +142,6 @@ public enum MatchScreen {
             if state.mySeat != nil { keys.append(("/leave", "leave")) }
         }
         keys.append(("Esc", "quit"))
-        return KeysLine.line(keys)
+        return KeysLine.line(keys, width: width)
     }
 }

@@ -16,7 +16,7 @@ public enum QuizScreen {
         let width = max(width, 1)
         let height = max(height, 1)
         let status = StatusBar.line(server: state.server, connection: state.connection, version: state.quiz?.version, width: width)
-        let bottom = [messageLine(state), inputLine(state, width: width), keysLine(state)]
+        let bottom = [messageLine(state), inputLine(state, width: width), keysLine(state, width: width)]
         return ScreenLayout.compose(status: status, bottom: bottom, width: width, height: height) { rows in
             body(state, width: width, rows: rows)
         }
@@ -33,7 +33,7 @@ public enum QuizScreen {
         guard let quiz = state.quiz, !state.deleted else {
             return ["", ScreenLine("  Quiz \(state.code)"), ScreenLine(state.deleted ? "  This quiz was deleted." : "  Loading the quiz…", state.deleted ? .bad : .dim)]
         }
-        let head: [ScreenLine] = ["", summary(quiz), phaseLine(state, quiz)]
+        let head: [ScreenLine] = [""] + [summary(quiz), phaseLine(state, quiz)].flatMap { DotWrap.lines($0, width: width) }
         switch quiz.phase {
         case "waiting":
             let players: [ScreenLine] = [""] + quiz.players.map { player -> ScreenLine in
@@ -162,7 +162,7 @@ public enum QuizScreen {
         return line
     }
 
-    static func keysLine(_ state: QuizScreenState) -> ScreenLine {
+    static func keysLine(_ state: QuizScreenState, width: Int = .max) -> ScreenLine {
         var keys: [(String, String)] = []
         if let quiz = state.quiz, !state.deleted {
             if state.mayGuess { keys.append(("Enter", "guess: lat, lon or a place")) }
@@ -180,6 +180,6 @@ public enum QuizScreen {
             if state.myPlayer != nil && quiz.phase != "complete" { keys.append(("/leave", "leave")) }
         }
         keys.append(("Esc", "quit"))
-        return KeysLine.line(keys)
+        return KeysLine.line(keys, width: width)
     }
 }

@@ -15,12 +15,12 @@ public enum RoomScreen {
         let width = max(width, 1)
         let height = max(height, 1)
         let header = statusBar(state, width: width)
-        let bottom = [messageLine(state), keysLine(state)]
+        let bottom = [messageLine(state), keysLine(state, width: width)]
         var body: [ScreenLine] = [""]
         let big = bigCode(state.code, width: width)
-        body += summary(state)
+        body += summary(state, width: width)
         body.append("")
-        body += section(state)
+        body += section(state, width: width)
         let room = height - 1 - bottom.count
         if !big.isEmpty, big.count + 1 + body.count <= room {
             body = [""] + big + body
@@ -40,7 +40,7 @@ public enum RoomScreen {
     /// `parlor show` prints it.
     public static func printable(_ state: RoomScreenState, width: Int) -> [String] {
         let width = max(width, 1)
-        return (bigCode(state.code, width: width) + [""] + summary(state) + [""] + section(state))
+        return (bigCode(state.code, width: width) + [""] + summary(state, width: width) + [""] + section(state, width: width))
             .map { $0.truncated(to: width).text }
     }
 
@@ -55,12 +55,15 @@ public enum RoomScreen {
         return BlockFont.render(code).map { ScreenLine("  " + $0, .bold) }
     }
 
-    static func summary(_ state: RoomScreenState) -> [ScreenLine] {
+    static func summary(_ state: RoomScreenState, width: Int = .max) -> [ScreenLine] {
         guard let room = state.room else {
             return [ScreenLine("  Room \(state.code)"), ScreenLine(state.roomDeleted ? "  This room was deleted." : "  Loading the room…", .dim)]
         }
         let seats = "\(room.players.count) of \(room.playerCount) seats"
-        let first = ScreenLine("  Room \(room.id) · to \(room.pointLimit) points · \(Money.perPoint(room.pointValue)) a point · \(seats)")
+        var first = ScreenLine("  Room \(room.id) · to \(room.pointLimit) points · \(Money.perPoint(room.pointValue)) a point · \(seats)")
+        if TextWidth.of(first.text) > width {
+            first = ScreenLine("  \(room.id) · to \(room.pointLimit) · \(Money.perPoint(room.pointValue))/pt · \(room.players.count)/\(room.playerCount) seats")
+        }
         var second = ScreenLine()
         if state.roomDeleted {
             second.append("  This room was deleted.", .bad)
@@ -72,14 +75,16 @@ public enum RoomScreen {
             let ready = room.players.filter(\.isReady).count
             second.append("  Waiting to start: \(ready) of \(room.players.count) ready", .bold)
         }
-        if state.me != nil, state.mySeat == nil, !state.roomDeleted { second.append(" · you are watching", .dim) }
+        if state.me != nil, state.mySeat == nil, !state.roomDeleted {
+            second.append(TextWidth.of(second.text) + 19 <= width ? " · you are watching" : " · watching", .dim)
+        }
         return [first, second]
     }
 
-    static func section(_ state: RoomScreenState) -> [ScreenLine] {
+    static func section(_ state: RoomScreenState, width: Int = .max) -> [ScreenLine] {
         guard let room = state.room else { return [] }
         guard room.isStarted else { return playerList(state, room) }
-        var lines = scoreGrid(state, room)
+        var lines = scoreGrid(state, room, width: width)
         if room.isFinished, let results = room.results {
             lines.append("")
             lines += standings(room, results)
@@ -102,40 +107,34 @@ public enum RoomScreen {
         return lines
     }
 
-    static let cellWidth = 6
-    static let totalWidth = 7
-
-    static func scoreGrid(_ state: RoomScreenState, _ room: GameRoom) -> [ScreenLine] {
-        let names = room.players.map { playerLabel($0, me: state.me) }
-        let nameWidth = min(max(names.map { TextWidth.of($0) }.max() ?? 0, 6), 24)
+    static func scoreGrid(_ state: RoomScreenState, _ room: GameRoom, width: Int = .max) -> [ScreenLine] {
         let current = room.isFinished ? nil : room.currentRound
         let dots = state.presence == nil ? "" : "  "
-        var header = ScreenLine("  " + dots + TextWidth.pad("Player", to: nameWidth))
-        for round in 1...RummyRules.roundCount {
-            let label = round == current ? "[R\(round)]" : "R\(round)"
-            header.append(TextWidth.pad(label, to: cellWidth, alignRight: true), round == current ? .highlight : .bold)
+        let layout = ScoreGridLayout(
+            width: width, leading: 2 + dots.count, labels: room.players.map { playerLabel($0, me: state.me) },
+            shortLabels: room.players.map { playerLabel($0, me: nil) }, current: room.currentRound)
+        let names = room.players.map { playerLabel($0, me: layout.namesSayYou ? state.me : nil) }
+        var header = ScreenLine("  " + dots + TextWidth.pad("Player", to: layout.nameWidth))
+        for round in layout.rounds {
+            let label = layout.label(round: round, isCurrent: round == current)
+            header.append(TextWidth.pad(label, to: layout.cellWidth, alignRight: true), round == current ? .highlight : .bold)
         }
-        header.append(TextWidth.pad("Total", to: totalWidth, alignRight: true), .bold)
+        header.append(TextWidth.pad("Total", to: layout.totalWidth, alignRight: true), .bold)
         var lines = [header]
         let selected = room.isFinished ? nil : state.selectedPlayer?.id
         for (player, name) in zip(room.players, names) {
-            let marker = player.id == selected && state.mySeat != nil ? "▸ " : "  "
+            // Without " (you)", your own row is the one marked ▸ when nobody is selected.
+            let marker = player.id == selected && state.mySeat != nil ? "▸ " : (!layout.namesSayYou && player.id == state.me ? "› " : "  ")
             var line = ScreenLine(marker)
             line.spans += PresenceDot.prefix(player.id, in: state.presence)
-            line.append(TextWidth.pad(name, to: nameWidth))
-            for round in 1...RummyRules.roundCount {
-                let cell: String
-                if round > room.currentRound {
-                    cell = "·"
-                } else if let score = player.scores.indices.contains(round - 1) ? player.scores[round - 1] : nil {
-                    cell = String(score)
-                } else {
-                    cell = "·"
-                }
-                line.append(TextWidth.pad(cell, to: cellWidth, alignRight: true), round == current ? .highlight : .plain)
+            line.append(TextWidth.pad(name, to: layout.nameWidth))
+            for round in layout.rounds {
+                // A round nobody has entered counts 0 but shows as not entered.
+                let cell = round <= room.currentRound && player.hasEntered(round: round) ? String(player.scores[round - 1]) : "·"
+                line.append(TextWidth.pad(cell, to: layout.cellWidth, alignRight: true), round == current ? .highlight : .plain)
             }
             let limitReached = player.totalScore >= room.pointLimit
-            line.append(TextWidth.pad(String(player.totalScore), to: totalWidth, alignRight: true), limitReached ? .bad : .bold)
+            line.append(TextWidth.pad(String(player.totalScore), to: layout.totalWidth, alignRight: true), limitReached ? .bad : .bold)
             lines.append(line)
         }
         return lines
@@ -173,15 +172,23 @@ public enum RoomScreen {
             line.append(digits + "▏", .highlight)
             line.append("  Enter submits · Esc cancels · ←/→ round", .dim)
             return line
+        case .confirmingScore(let player, let round, let score):
+            let name = state.room?.players.first { $0.id == player }?.name ?? "player"
+            return ScreenLine("  Enter \(score) for \(name) in round \(round)? y enters it, any other key cancels.", .warning)
         case .confirmingLeave:
             return ScreenLine("  Leave room \(state.code)? Press y to leave, any other key to stay.", .warning)
+        case .typingCommand(let text):
+            var line = ScreenLine("  /", .bold)
+            line.append(text + "▏", .highlight)
+            line.append("  Enter runs · Esc cancels · /help", .dim)
+            return line
         case .normal:
             guard let message = state.message else { return "" }
             return ScreenLine("  " + (message.isError ? "✗ " : "") + message.text, message.isError ? .bad : .plain)
         }
     }
 
-    static func keysLine(_ state: RoomScreenState) -> ScreenLine {
+    static func keysLine(_ state: RoomScreenState, width: Int = .max) -> ScreenLine {
         var keys: [(String, String)] = []
         if let room = state.room, let seat = state.mySeat, !state.roomDeleted {
             if !room.isStarted {
@@ -191,14 +198,15 @@ public enum RoomScreen {
                     keys.append(("r", seat.isReady ? "not ready" : "ready"))
                 }
             } else if !room.isFinished {
-                keys.append(("↑↓", "player"))
+                if seat.isModerator { keys.append(("↑↓", "player")) }
                 keys.append(("e", "enter score"))
                 if seat.isModerator { keys.append(("n", room.currentRound >= RummyRules.roundCount ? "finish" : "next round")) }
             }
-            keys.append(("l", "leave"))
+            if !room.isFinished { keys.append(("l", "leave")) }
         }
+        keys.append(("?", "help"))
         keys.append(("q", "quit"))
-        return KeysLine.line(keys)
+        return KeysLine.line(keys, width: width)
     }
 
     // MARK: Helpers

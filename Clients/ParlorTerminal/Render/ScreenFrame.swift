@@ -19,14 +19,27 @@ enum StatusBar {
     }
 }
 
-/// The bottom line of every screen: the keys that work right now, `[key] what it does`.
+/// The bottom line of every screen: the keys that work right now, `[key] what it does`. On a narrow
+/// terminal it tightens (`[r]ready [q]quit`) and then drops keys from the front, never the last one
+/// (`[q] quit` or `[Esc] quit`), so the way out is always on screen.
 enum KeysLine {
-    static func line(_ keys: [(key: String, label: String)]) -> ScreenLine {
-        var line = ScreenLine("  ")
+    static func line(_ keys: [(key: String, label: String)], width: Int = .max) -> ScreenLine {
+        var kept = keys
+        while true {
+            for tight in [false, true] {
+                let line = draw(kept, tight: tight)
+                if TextWidth.of(line.text) <= width || kept.count <= 1 && tight { return line }
+            }
+            kept.removeFirst()
+        }
+    }
+
+    private static func draw(_ keys: [(key: String, label: String)], tight: Bool) -> ScreenLine {
+        var line = ScreenLine(tight ? " " : "  ")
         for (index, (key, label)) in keys.enumerated() {
-            if index > 0 { line.append("  ") }
+            if index > 0 { line.append(tight ? " " : "  ") }
             line.append("[\(key)]", .bold)
-            line.append(" \(label)")
+            line.append(tight ? label : " \(label)")
         }
         return line
     }

@@ -32,8 +32,17 @@ struct GameSession<Game: TerminalGame> {
         // Take the seat (or not, for a spectator) before anything is drawn, so a refusal reads as a
         // plain sentence on stderr. The seat is reported as soon as it is taken.
         var screen: Game.Screen
+        // Said at once, so a server that is slow to answer is not a blank terminal; erased once in.
+        if mode == .interactive { StandardStreams.write("connecting to \(client.server.url) …") }
         do throws(ParlorClientError) {
-            let entered = try await Game.enter(entry, client: client)
+            let entered: (screen: Game.Screen, outputs: [Game.Output])
+            do throws(ParlorClientError) {
+                entered = try await Game.enter(entry, client: client)
+                eraseConnecting()
+            } catch {
+                eraseConnecting()
+                throw error
+            }
             screen = entered.screen
             presenter.present(entered.outputs, screen: screen)
             let updates = try await Game.follow(screen, client: client)
@@ -48,7 +57,8 @@ struct GameSession<Game: TerminalGame> {
         // A spectator's first request may be the follow: only then is it known who this is.
         screen.me = screen.me ?? client.userId
 
-        if mode == .interactive && Game.showsCountdown {
+        // Every screen ticks: a countdown redraws, and the message line expires.
+        if mode == .interactive {
             group.addTask {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(1))
@@ -65,7 +75,7 @@ struct GameSession<Game: TerminalGame> {
         for await event in events {
             let step = logic.handle(event)
             presenter.present(step.outputs, screen: logic.screen)
-            if let action = step.action {
+            for action in (step.action.map { [$0] } ?? []) + step.resent {
                 let (client, screen) = (client, logic.screen)
                 group.addTask {
                     let result: Result<Game.ActionResult, ParlorClientError>
@@ -85,5 +95,9 @@ struct GameSession<Game: TerminalGame> {
         presenter.end(farewell: mode == .interactive ? logic.farewell(for: ending, server: client.server.url) : nil)
         sink.finish()
         return ending.exitStatus
+    }
+
+    private func eraseConnecting() {
+        if mode == .interactive { StandardStreams.write("\r" + ANSI.clearToEndOfLine) }
     }
 }

@@ -1,4 +1,5 @@
 import ParlorClient
+import ParlorRules
 
 /// What a session does with each event, as a plain value: the screen state it keeps, what to report,
 /// which action to start, and when to stop. `GameSession` carries the steps out. The connection, the
@@ -13,6 +14,8 @@ struct GameSessionLogic<Game: TerminalGame> {
         /// An action to start; its outcome comes back as `.actionFinished`.
         var action: Game.Action?
         var ending: Ending?
+        /// More actions to start after `action`: those kept while the connection was down.
+        var resent: [Game.Action] = []
     }
 
     let mode: Mode
@@ -20,6 +23,19 @@ struct GameSessionLogic<Game: TerminalGame> {
     private(set) var game: Game
     /// Options a command in a farewell repeats (`--server`, `--profile`) so it comes back as the same user.
     let clientArguments: [String]
+    /// This device's clock as of the latest event that carried it (updates, ticks).
+    private var clock = Instant.epoch
+    /// When the message now on the line was put there, by `clock`.
+    private var messageSince = Instant.epoch
+    /// Actions that found no connection: sent again, in order, when it is back.
+    private(set) var queued: [Game.Action] = []
+
+    private static func isClosed(_ connection: ConnectionState) -> Bool {
+        if case .closed = connection { return true }
+        return false
+    }
+
+    static var queuedSentence: String { "Not connected: what you asked is kept and sent when the connection is back." }
 
     var screen: Game.Screen { game.screen }
 
@@ -41,16 +57,35 @@ struct GameSessionLogic<Game: TerminalGame> {
     }
 
     mutating func handle(_ event: SessionEvent<Game>) -> Step {
+        let messageBefore = screen.message
+        let step = react(to: event)
+        if screen.message != messageBefore { messageSince = clock }
+        return step
+    }
+
+    private mutating func react(to event: SessionEvent<Game>) -> Step {
         var step = Step()
         switch event {
         case .update(let update, let receivedAt):
+            clock = max(clock, receivedAt)
             step = game.receive(update, at: receivedAt, mode: mode)
         case .streamEnded:
             step.ending = game.streamEnded()
         case .connection(let connection):
             guard connection != screen.connection else { return step }
             game.screen.connection = connection
-            if case .connected(let userId) = connection { game.screen.me = userId }
+            if case .connected(let userId) = connection {
+                game.screen.me = userId
+                // An error shown while the connection was down ("Not connected …") is about the outage.
+                if game.screen.message?.isError == true || game.screen.message?.text == Self.queuedSentence {
+                    game.screen.message = nil
+                }
+                if let first = queued.first {
+                    step.action = first
+                    step.resent = Array(queued.dropFirst())
+                    queued = []
+                }
+            }
             step.outputs = [.status(connection)]
         case .presence(let presence):
             // Drawn on the next screen; a script's JSON lines carry the views, not who is connected.
@@ -75,11 +110,20 @@ struct GameSessionLogic<Game: TerminalGame> {
         case .resize:
             break
         case .tick(let now):
+            clock = max(clock, now)
             game.tick(now)
+            if let seconds = screen.message?.seconds, messageSince.milliseconds(until: clock) >= Int64(seconds) * 1000 {
+                game.screen.message = nil
+            }
         case .signal:
             step.ending = .quit
         case .actionFinished(let action, .success(let result)):
             step = game.succeeded(action, with: result, mode: mode)
+        case .actionFinished(let action, .failure(.notConnected(let reason))) where !Self.isClosed(screen.connection):
+            // Never sent: safe to send again once connected, instead of losing what was typed.
+            _ = game.failed(action, with: .notConnected(reason: reason))
+            queued.append(action)
+            game.screen.message = RoomScreenState.Message(Self.queuedSentence, seconds: nil)
         case .actionFinished(let action, .failure(let error)):
             step = game.failed(action, with: error)
         }
@@ -88,6 +132,7 @@ struct GameSessionLogic<Game: TerminalGame> {
             step.ending = .quit
         }
         if let action = step.action { game.starting(action) }
+        for action in step.resent { game.starting(action) }
         return step
     }
 }

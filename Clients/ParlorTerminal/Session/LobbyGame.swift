@@ -8,12 +8,12 @@ import ParlorWire
 struct LobbyGame: TerminalGame {
     enum Entry: Sendable {
         case create(LobbyUserArguments)
-        case join(code: String, LobbyUserArguments)
+        /// The options as given: those left out come from what this identity last used in the lobby.
+        case join(code: String, LobbyProfileChoice)
     }
 
     static let render = LobbyScreen.render
     static let placeName = "lobby"
-    static let showsCountdown = true
 
     var screen: LobbyScreenState
     /// A leave was sent and not yet answered: the stream ending (or the lobby going, when we were the
@@ -137,14 +137,19 @@ struct LobbyGame: TerminalGame {
     ) async throws(ParlorClientError) -> (screen: LobbyScreenState, outputs: [LobbyOutput]) {
         let code: String
         let lobbyId: String
+        let memory = LobbyProfileMemory(client.configuration)
+        let user: LobbyUserArguments
         switch entry {
-        case .create(let user):
-            let created = try await client.createLobby(user: user)
-            (code, lobbyId) = (created.lobbyCode, created.lobbyId)
-        case .join(let joinCode, let user):
+        case .create(let created):
+            user = created
+            let result = try await client.createLobby(user: user)
+            (code, lobbyId) = (result.lobbyCode, result.lobbyId)
+        case .join(let joinCode, let options):
             code = joinCode
+            user = options.user(remembered: memory.profile(inLobby: joinCode))
             lobbyId = try await client.joinLobby(code: joinCode, user: user).lobbyId
         }
+        memory.remember(user, inLobby: code)
         let screen = LobbyScreenState(
             server: client.server.url, code: code, lobbyId: lobbyId, me: client.userId, now: DeviceClock.now())
         return (screen, [.joined(code: code, lobbyId: lobbyId, userId: client.userId)])

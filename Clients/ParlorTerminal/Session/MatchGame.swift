@@ -91,9 +91,9 @@ struct MatchGame: TerminalGame {
     }
 
     func farewellAfterQuit(clientArguments: [String]) -> String? {
-        guard screen.mySeat != nil, !screen.deleted else { return nil }
-        let command = (["parlor", "darts", "join", screen.code] + clientArguments.map(LobbyGame.shellQuoted)).joined(separator: " ")
-        return "You are still in match \(screen.code); \(command) brings you back."
+        guard !screen.deleted else { return nil }
+        return ComeBackCommand.farewell(
+            game: ["parlor", "darts"], place: "match", code: screen.code, seated: screen.mySeat != nil, clientArguments: clientArguments)
     }
 
     /// What the message line says after an action went through.

@@ -13,7 +13,6 @@ struct QuizGame: TerminalGame {
 
     static let render = QuizScreen.render
     static let placeName = "quiz"
-    static let showsCountdown = true
 
     var screen: QuizScreenState
     /// A leave was sent and not yet answered: the session ends on its answer.
@@ -99,9 +98,9 @@ struct QuizGame: TerminalGame {
     }
 
     func farewellAfterQuit(clientArguments: [String]) -> String? {
-        guard screen.myPlayer != nil, !screen.deleted, screen.quiz?.phase != "complete" else { return nil }
-        let command = (["parlor", "quiz", "join", screen.code] + clientArguments.map(LobbyGame.shellQuoted)).joined(separator: " ")
-        return "You are still in quiz \(screen.code); \(command) brings you back."
+        guard !screen.deleted, screen.quiz?.phase != "complete" else { return nil }
+        return ComeBackCommand.farewell(
+            game: ["parlor", "quiz"], place: "quiz", code: screen.code, seated: screen.myPlayer != nil, clientArguments: clientArguments)
     }
 
     // MARK: The server

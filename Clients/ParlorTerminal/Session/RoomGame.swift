@@ -7,7 +7,8 @@ import ParlorWire
 struct RoomGame: TerminalGame {
     enum Entry: Sendable {
         case create(pointLimit: Int, pointValue: Int, playerCount: Int, playerName: String)
-        case join(code: String, playerName: String)
+        /// `nameGiven`: `--name` was on the command line, so a seat under another name is refused.
+        case join(code: String, playerName: String, nameGiven: Bool = false)
         case watch(code: String)
     }
 
@@ -15,6 +16,8 @@ struct RoomGame: TerminalGame {
     static let placeName = "room"
 
     var screen: RoomScreenState
+    /// Actions sent and not yet answered: the stream may show their effect first, and that is no news.
+    private(set) var pending: [RoomAction] = []
 
     init(screen: RoomScreenState) {
         self.screen = screen
@@ -29,6 +32,11 @@ struct RoomGame: TerminalGame {
             return Step(outputs: [.room(nil)], ending: .deleted)
         }
         if let current = screen.room, room.version <= current.version { return Step() }
+        // The message spoke of the room as it was; what changed replaces it (or nothing does).
+        if let current = screen.room, screen.mode == .normal {
+            screen.message = RoomAnnouncement.sentence(from: current, to: room, me: screen.me, pending: pending)
+                .map { RoomScreenState.Message($0) }
+        }
         screen.room = room
         return Step(outputs: [.room(room)])
     }
@@ -57,8 +65,17 @@ struct RoomGame: TerminalGame {
         screen.room.map { [.room($0)] } ?? []
     }
 
+    mutating func starting(_ action: RoomAction) {
+        pending.append(action)
+    }
+
+    private mutating func answered(_ action: RoomAction) {
+        if let index = pending.firstIndex(of: action) { pending.remove(at: index) }
+    }
+
     /// The reply's room comes first (the stream's copy of it is then not repeated), then what was done.
     mutating func succeeded(_ action: RoomAction, with room: GameRoom?, mode: SessionMode) -> Step {
+        answered(action)
         var step = Step()
         if let room, room.version > (screen.room?.version ?? 0) {
             screen.room = room
@@ -75,8 +92,16 @@ struct RoomGame: TerminalGame {
     }
 
     mutating func failed(_ action: RoomAction, with error: ParlorClientError) -> Step {
+        answered(action)
         screen.message = RoomScreenState.Message(error.description, isError: true)
         return Step(outputs: [.error(error, action: action.name)])
+    }
+
+    /// The command that comes back: to the seat if there is one (kept after the end too), else to watch.
+    func farewellAfterQuit(clientArguments: [String]) -> String? {
+        guard !screen.roomDeleted else { return nil }
+        return ComeBackCommand.farewell(
+            game: ["parlor"], place: "room", code: screen.code, seated: screen.mySeat != nil, clientArguments: clientArguments)
     }
 
     static func confirmation(_ action: RoomAction, screen: RoomScreenState) -> String {
@@ -102,8 +127,12 @@ struct RoomGame: TerminalGame {
         case .create(let pointLimit, let pointValue, let playerCount, let playerName):
             seat = try await client.createRoom(
                 pointLimit: pointLimit, pointValue: pointValue, playerCount: playerCount, playerName: playerName)
-        case .join(let code, let playerName):
+        case .join(let code, let playerName, let nameGiven):
             seat = try await client.joinRoom(code: code, playerName: playerName)
+            if nameGiven, let mine = seat.room.players.first(where: { $0.id == seat.currentUserId }),
+               let refusal = SeatIdentity.refusal(asked: playerName, seated: mine.name, code: seat.room.id, profile: client.configuration.profile) {
+                throw .invalidConfiguration(refusal)
+            }
         case .watch(let code):
             return (RoomScreenState(server: client.server.url, code: code), [])
         }

@@ -8,7 +8,7 @@ import ParlorWire
 ///
 /// - its calls to the server: `enter` (create, join, watch…), `follow`, `perform` an action, and the
 ///   sentence for a refused entry;
-/// - its screen: the state (`Screen`, with what its keys do), `render`, and whether it counts down;
+/// - its screen: the state (`Screen`, with what its keys do) and `render`;
 /// - its reactions, on a value that holds the screen and whatever else the game must remember for one
 ///   session: to an update, the stream's end, a key, a script's line, an action's answer;
 /// - its outputs (`Output`, one JSON line each) and the name of its place for the farewells.
@@ -48,8 +48,6 @@ protocol TerminalGame: Sendable {
 
     /// Draws the screen at a width and height (`RoomScreen.render`, `LobbyScreen.render`).
     static var render: @Sendable (_ screen: Screen, _ width: Int, _ height: Int) -> [ScreenLine] { get }
-    /// The screen shows a countdown: on a terminal the session ticks every second (default: no).
-    static var showsCountdown: Bool { get }
     /// What the farewells call the place ("You left room K7Q2MX.", "Lobby GDTS was deleted.").
     static var placeName: String { get }
 
@@ -70,7 +68,7 @@ protocol TerminalGame: Sendable {
     mutating func starting(_ action: Action)
     mutating func succeeded(_ action: Action, with result: ActionResult, mode: SessionMode) -> Step
     mutating func failed(_ action: Action, with error: ParlorClientError) -> Step
-    /// A second passed, by this device's clock (only when `showsCountdown`).
+    /// A second passed, by this device's clock (every second on a terminal).
     mutating func tick(_ now: Instant)
     /// The sentence left on the terminal after quitting (default: none). `clientArguments` are the
     /// options a command that comes back must repeat (`--server`, `--profile`).
@@ -78,7 +76,6 @@ protocol TerminalGame: Sendable {
 }
 
 extension TerminalGame {
-    static var showsCountdown: Bool { false }
     mutating func starting(_ action: Action) {}
     mutating func tick(_ now: Instant) {}
     func farewellAfterQuit(clientArguments: [String]) -> String? { nil }
@@ -93,6 +90,8 @@ protocol GameScreen: Sendable {
     var connection: ConnectionState { get set }
     /// Who of the players is connected (the game's `presence` events), drawn as `●`/`○` by each name.
     var presence: PresenceView? { get set }
+    /// The message line; the session expires it (`Message.seconds`).
+    var message: RoomScreenState.Message? { get set }
 }
 
 /// What a person or script can ask of every game.

@@ -70,6 +70,7 @@ extension RummyRoom {
         isStarted = true
         for index in players.indices {
             players[index].scores = Array(repeating: 0, count: RummyRules.roundCount)
+            players[index].entered = Array(repeating: false, count: RummyRules.roundCount)
         }
         return [.gameStarted]
     }
@@ -111,8 +112,12 @@ extension RummyRoom {
         if players[index].scores.count < RummyRules.roundCount {
             players[index].scores += Array(repeating: 0, count: RummyRules.roundCount - players[index].scores.count)
         }
-        if players[index].scores[round - 1] == score { return [] }
+        if players[index].entered.count < RummyRules.roundCount {
+            players[index].entered += Array(repeating: false, count: RummyRules.roundCount - players[index].entered.count)
+        }
+        if players[index].scores[round - 1] == score, players[index].entered[round - 1] { return [] }
         players[index].scores[round - 1] = score
+        players[index].entered[round - 1] = true
         return [.scoreSubmitted(playerId, round: round, score: score)]
     }
 

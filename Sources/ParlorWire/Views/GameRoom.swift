@@ -10,6 +10,27 @@ public struct GameRoom: Sendable, Equatable, Codable {
         public let isModerator: Bool
         public let scores: [Int]
         public let totalScore: Int
+        /// Beside `scores`: whether that round's score was entered (a round nobody entered counts 0).
+        /// Absent from an older server: then nil.
+        public let entered: [Bool]?
+
+        public init(id: UserID, name: String, isReady: Bool, isModerator: Bool, scores: [Int], totalScore: Int, entered: [Bool]?) {
+            self.id = id
+            self.name = name
+            self.isReady = isReady
+            self.isModerator = isModerator
+            self.scores = scores
+            self.totalScore = totalScore
+            self.entered = entered
+        }
+
+        /// Whether round `round` (1-based) has a score someone entered; without `entered`, whether it is
+        /// not 0.
+        public func hasEntered(round: Int) -> Bool {
+            guard scores.indices.contains(round - 1) else { return false }
+            guard let entered else { return scores[round - 1] != 0 }
+            return entered.indices.contains(round - 1) && entered[round - 1]
+        }
     }
 
     public struct Results: Sendable, Equatable, Codable {
@@ -57,7 +78,7 @@ public struct GameRoom: Sendable, Equatable, Codable {
         isFinished = room.isFinished
         players = room.players.map {
             Player(id: $0.id, name: $0.name, isReady: $0.isReady, isModerator: $0.isModerator,
-                   scores: $0.scores, totalScore: $0.totalScore)
+                   scores: $0.scores, totalScore: $0.totalScore, entered: $0.entered)
         }
         createdAt = room.createdAt.iso8601
         createdBy = room.createdBy
@@ -106,6 +127,10 @@ extension EncodedJSON {
         json.beginArray()
         for player in room.players {
             json.beginObject()
+            json.key("entered")
+            json.beginArray()
+            for entered in player.entered { json.bool(entered) }
+            json.endArray()
             json.field("id", player.id.rawValue)
             json.field("isModerator", player.isModerator)
             json.field("isReady", player.isReady)

@@ -98,7 +98,7 @@ for pane in ann bo; do
   wait_for "$pane" "Room $CODE · to 201 points · 25¢ a point · 3 of 4 seats"
   wait_for "$pane" '█'
   wait_for "$pane" '★ Mo +✓ ready'
-  wait_for "$pane" '\[r\] ready  \[l\] leave  \[q\] quit'
+  wait_for "$pane" '\[r\] ready  \[l\] leave  \[\?\] help  \[q\] quit'
   wait_for "$pane" '● connected · v3'
 done
 wait_for ann 'Ann \(you\) +· not ready'
@@ -123,9 +123,9 @@ press ann r
 wait_for bo '  Ann +· not ready'
 wait_for bo '● connected · v7'
 
-# A resize redraws at the new size: too narrow for block letters, lines cut with an ellipsis.
+# A resize redraws at the new size: too narrow for block letters, the summary abbreviated to fit.
 tmux -L "$SOCKET" resize-window -t ann -x 38 -y 20
-wait_for ann "^  Room $CODE · to 201 points · 25¢ a…$"
+wait_for ann "^  $CODE · to 201 · 25¢/pt · 3/4 seats$"
 screen_of ann | grep -q '█' && fail "block letters drawn in a 38-column terminal"
 tmux -L "$SOCKET" resize-window -t ann -x 100 -y 34
 wait_for ann '█'

@@ -27,6 +27,10 @@ enum StoredRoomJSON {
             json.beginArray()
             for score in player.scores { json.int(score) }
             json.endArray()
+            json.key("entered")
+            json.beginArray()
+            for entered in player.entered { json.bool(entered) }
+            json.endArray()
             json.endObject()
         }
         json.endArray()
