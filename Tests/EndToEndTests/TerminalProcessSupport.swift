@@ -212,11 +212,16 @@ final class ChildProcess: Sendable {
         }
     }
 
-    /// The exit status, waiting up to `timeout`; nil if it is still running then.
+    /// The exit status, waiting up to `timeout`; nil if it is still running then. Once it has exited,
+    /// this also waits (briefly) for the rest of its output to be read from the pipes: under load a
+    /// test that read `standardError` straight after the exit saw only its first byte.
     func waitForExit(timeout: Duration = .seconds(10)) async -> Int32? {
         let deadline = ContinuousClock.now + timeout
         while true {
-            if let status { return status }
+            if let status {
+                _ = await waitForOutput(timeout: .seconds(5))
+                return status
+            }
             guard ContinuousClock.now < deadline else { return nil }
             try? await Task.sleep(for: .milliseconds(20))
         }
