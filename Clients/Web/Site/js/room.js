@@ -160,7 +160,7 @@ export function showRoom(root, context, place) {
           h("th", { scope: "col", class: "num" }, "Total"))),
         h("tbody", {}, room.players.map((player) => h("tr", { dataset: { player: player.id } },
           h("th", { scope: "row" }, presenceDot(player.id, presence), player.name),
-          Array.from({ length: rounds }, (_, index) => h("td", { class: "num" }, String(player.scores[index] ?? 0))),
+          Array.from({ length: rounds }, (_, index) => h("td", { class: "num" }, enteredScore(player, index))),
           h("td", { class: "num total" }, String(player.totalScore)))))));
   }
 
@@ -232,4 +232,12 @@ export function showRoom(root, context, place) {
       subscription?.stop();
     },
   };
+}
+
+// A round's score as the table shows it: `·` for one nobody has entered yet (a 0 would read as a
+// score), the number otherwise. A room from a server without `entered` counts non-zero scores.
+function enteredScore(player, index) {
+  const score = player.scores[index] ?? 0;
+  const entered = player.entered ? player.entered[index] === true : score !== 0;
+  return entered ? String(score) : "·";
 }
