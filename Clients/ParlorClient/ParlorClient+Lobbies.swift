@@ -3,8 +3,8 @@ import ParlorWire
 // The word lobby and catalog operations (seed `word-lobby-functions.md`), typed.
 
 extension ParlorClient {
-    public func createLobby(user: LobbyUserArguments) async throws(ParlorClientError) -> CreateLobbyResult {
-        try await send(.createLobby(CreateLobbyArguments(user: user)))
+    public func createLobby(user: LobbyUserArguments, rounds: Int? = nil) async throws(ParlorClientError) -> CreateLobbyResult {
+        try await send(.createLobby(CreateLobbyArguments(user: user, rounds: rounds)))
     }
 
     public func joinLobby(code: String, user: LobbyUserArguments) async throws(ParlorClientError) -> JoinLobbyResult {
@@ -35,6 +35,14 @@ extension ParlorClient {
         let (stream, continuation) = AsyncStream.makeStream(
             of: LobbyUpdate.self, bufferingPolicy: .bufferingNewest(max(configuration.lobbyEventBuffer, 1)))
         try await subscribe(.lobby(id: lobbyId), sink: .lobby(continuation))
+        return stream
+    }
+
+    /// A lobby's public view by its code, without a seat: no words during a round, no private events.
+    public func watchLobby(code: String) async throws(ParlorClientError) -> AsyncStream<LobbyUpdate> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: LobbyUpdate.self, bufferingPolicy: .bufferingNewest(max(configuration.lobbyEventBuffer, 1)))
+        try await subscribe(.watchedLobby(code: code), sink: .lobby(continuation))
         return stream
     }
 }

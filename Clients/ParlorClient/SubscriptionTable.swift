@@ -146,7 +146,7 @@ struct SubscriptionTable: Sendable {
             guard case .room = target else { return [] }
             return deliver(GameRoom.self, frame, to: &entry, keep: { $0.lastRoom = $1 }) { .room($0.roomSinks, $1) }
         case .lobby?:
-            guard case .lobby = target else { return [] }
+            guard target.isLobby else { return [] }
             return deliver(LobbyView.self, frame, to: &entry, keep: { $0.lastLobby = $1 }) { .lobby($0.lobbySinks, .lobby($1)) }
         case .match?:
             guard case .match = target else { return [] }
@@ -155,7 +155,7 @@ struct SubscriptionTable: Sendable {
             guard case .quiz = target else { return [] }
             return deliver(QuizView.self, frame, to: &entry, keep: { $0.lastQuiz = $1 }) { .quiz($0.quizSinks, $1) }
         case .lobbyPrivate?:
-            guard case .lobby = target else { return [] }
+            guard target.isLobby else { return [] }
             do {
                 guard let words = try WireJSON.decode(ServerFrame.Event<PlayerWordsView>.self, from: frame).data else { return [] }
                 return deliver(playerWords: words, to: &entry)
@@ -211,7 +211,7 @@ struct SubscriptionTable: Sendable {
     private static func deletion(of entry: Entry) -> [Effect] {
         switch entry.target {
         case .room: [.room(entry.roomSinks, nil)]
-        case .lobby: [.lobby(entry.lobbySinks, .deleted)]
+        case .lobby, .watchedLobby: [.lobby(entry.lobbySinks, .deleted)]
         case .match: [.match(entry.matchSinks, nil)]
         case .quiz: [.quiz(entry.quizSinks, nil)]
         }

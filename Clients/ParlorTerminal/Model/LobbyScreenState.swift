@@ -18,6 +18,8 @@ public struct LobbyScreenState: Sendable, Equatable {
     public var words: PlayerWordsView?
     /// The lobby was deleted while we watched.
     public var deleted = false
+    /// Watching by the code without a seat (`parlor watch CODE`): the public view only.
+    public var watching = false
     /// Who this terminal is signed in as.
     public var me: UserID?
     public var connection: ConnectionState = .connecting
@@ -87,6 +89,7 @@ public struct LobbyScreenState: Sendable, Equatable {
     public mutating func receive(_ view: LobbyView, at receivedAt: Instant) -> Bool {
         if let current = lobby, view.version <= current.version { return false }
         lobby = view
+        if lobbyId.isEmpty { lobbyId = view.lobbyId }
         deleted = false
         now = receivedAt
         if let offset = receivedAt.milliseconds(untilServerTime: view.serverTime) { clockOffsetMilliseconds = offset }

@@ -7,8 +7,10 @@ import ParlorWire
 /// `LobbyScreenState.handle` and `LobbyInput`; the screen is `LobbyScreen`, with the round's countdown.
 struct LobbyGame: TerminalGame {
     enum Entry: Sendable {
-        case create(LobbyUserArguments)
+        case create(LobbyUserArguments, rounds: Int?)
         case join(code: String, LobbyUserArguments)
+        /// The public view by the code, without a seat.
+        case watch(code: String)
     }
 
     static let render = LobbyScreen.render
@@ -35,7 +37,11 @@ struct LobbyGame: TerminalGame {
             step.outputs = [.lobby(view)]
             if let previous, let results = view.lastRound, results.number != previous.lastRound?.number {
                 step.outputs.append(.roundEnded(results))
-                if mode == .interactive { screen.message = Message("Round \(results.number) is over.") }
+                if mode == .interactive {
+                    screen.message = view.status == "FINISHED"
+                        ? Message("The match is over: " + LobbyScreen.winnersText(view, me: screen.me) + ".")
+                        : Message("Round \(results.number) is over.")
+                }
             } else if let round = view.round, view.status == "GAME", previous?.round?.number != round.number, previous != nil {
                 if mode == .interactive { screen.message = Message("Round \(round.number) has started: type words and press Enter.") }
             }
@@ -108,7 +114,10 @@ struct LobbyGame: TerminalGame {
     }
 
     func farewellAfterQuit(clientArguments: [String]) -> String? {
-        "You are still in lobby \(screen.code); \(rejoinCommand(clientArguments: clientArguments)) brings you back."
+        if screen.watching {
+            return "\((["parlor", "watch", screen.code] + clientArguments.map(Self.shellQuoted)).joined(separator: " ")) watches again."
+        }
+        return "You are still in lobby \(screen.code); \(rejoinCommand(clientArguments: clientArguments)) brings you back."
     }
 
     /// The command that comes back as the same player: joining again updates the profile, so it repeats
@@ -138,22 +147,26 @@ struct LobbyGame: TerminalGame {
         let code: String
         let lobbyId: String
         switch entry {
-        case .create(let user):
-            let created = try await client.createLobby(user: user)
+        case .create(let user, let rounds):
+            let created = try await client.createLobby(user: user, rounds: rounds)
             (code, lobbyId) = (created.lobbyCode, created.lobbyId)
         case .join(let joinCode, let user):
             code = joinCode
             lobbyId = try await client.joinLobby(code: joinCode, user: user).lobbyId
+        case .watch(let watchCode):
+            // The id arrives with the first view.
+            (code, lobbyId) = (watchCode, "")
         }
-        let screen = LobbyScreenState(
+        var screen = LobbyScreenState(
             server: client.server.url, code: code, lobbyId: lobbyId, me: client.userId, now: DeviceClock.now())
+        if case .watch = entry { screen.watching = true }
         return (screen, [.joined(code: code, lobbyId: lobbyId, userId: client.userId)])
     }
 
     static func follow(
         _ screen: LobbyScreenState, client: ParlorClient
     ) async throws(ParlorClientError) -> AsyncStream<LobbyUpdate> {
-        try await client.observeLobby(lobbyId: screen.lobbyId)
+        screen.watching ? try await client.watchLobby(code: screen.code) : try await client.observeLobby(lobbyId: screen.lobbyId)
     }
 
     /// A submitted word's verdict; nothing for the other actions.
@@ -175,6 +188,7 @@ struct LobbyGame: TerminalGame {
     static func refusal(_ error: ParlorClientError, entering entry: Entry) -> String {
         var code = ""
         if case .join(let joinCode, _) = entry { code = joinCode }
+        if case .watch(let watchCode) = entry { code = watchCode }
         return LobbyErrorSentence.sentence(error, action: nil, code: code)
     }
 }

@@ -23,6 +23,8 @@ public enum LobbyError: Error, Sendable, Equatable {
         case deadlinePassed
         /// "Next game" was asked of a catalog without games.
         case noGamesAvailable
+        /// The match's last round is over: no more rounds, no newcomers.
+        case matchFinished
     }
 
     public enum Permission: Sendable, Equatable {
@@ -60,6 +62,7 @@ public enum LobbyError: Error, Sendable, Equatable {
         case .failedPrecondition(.roundNotRunning): "No round is running."
         case .failedPrecondition(.deadlinePassed): "The round's time is up."
         case .failedPrecondition(.noGamesAvailable): "The catalog has no games to play."
+        case .failedPrecondition(.matchFinished): "The match is over; the creator can start a rematch."
         case .permissionDenied(.notCreator(let action)): "Only the lobby's creator can \(action)."
         case .permissionDenied(.notMember): "You are not in this lobby."
         case .resourceExhausted(.lobbyFull(let capacity)): "The lobby is full (\(capacity) of \(capacity) players)."

@@ -13,11 +13,23 @@ extension WordLobby: GameRules {
 
     public var members: [UserID] { players.map(\.userId) }
 
-    /// A lobby never finishes: it counts against its creator (or their heir) while it lives.
-    public var owner: UserID? { creator }
+    /// A lobby counts against its creator (or their heir) until its match is over.
+    public var owner: UserID? { status == .finished ? nil : creator }
 
-    /// Only between rounds: a running round ends by itself, and then the lobby is open again.
-    public var mayExpire: Bool { status == .open }
+    /// Nobody plays a finished match.
+    public var playing: [UserID] { status == .finished ? [] : members }
+
+    /// Only between rounds or once finished: a running round ends by itself, and then the lobby is
+    /// open (or finished) again.
+    public var mayExpire: Bool { status != .game }
+
+    /// What a finished match adds to each player's totals: their points, and whether they won.
+    public var tallies: [UserID: PlayerTally] {
+        let winners = Set(winners)
+        return Dictionary(
+            players.map { ($0.userId, ["points": $0.score, "won": winners.contains($0.userId) ? 1 : 0]) },
+            uniquingKeysWith: { first, _ in first })
+    }
 
     /// During a round the stream carries the member's own words: members only.
     public func checkObserver(_ user: UserID?) throws(LobbyError) {
@@ -29,7 +41,11 @@ extension WordLobby: GameRules {
         _ action: WordLobbyAction, by caller: Caller, at now: Instant, in environment: WordLobbyEnvironment
     ) throws(LobbyError) -> GameOutcome<WordLobby> {
         if case .endRound(let number) = action {
-            return GameOutcome(events: endRound(number, at: now))
+            let events = endRound(number, at: now)
+            guard events.contains(.matchFinished), let finishedAt else { return GameOutcome(events: events) }
+            // Filed under its id: codes are reused, ids never.
+            let archive = GameArchive(key: lobbyId, players: members, finishedAt: finishedAt, tallies: tallies)
+            return GameOutcome(events: events, effects: [.archive(archive)])
         }
         guard let user = caller.user else { throw .unauthenticated }
         switch action {

@@ -24,6 +24,7 @@ extension WireError {
         case .failedPrecondition(.lobbyNotOpen): .lobbyNotOpen
         case .failedPrecondition(.roundNotRunning), .failedPrecondition(.deadlinePassed): .roundNotRunning
         case .failedPrecondition(.noGamesAvailable): .noGamesAvailable
+        case .failedPrecondition(.matchFinished): .lobbyFinished
         case .permissionDenied(.notCreator): .notLobbyCreator
         case .permissionDenied(.notMember): .notLobbyMember
         case .resourceExhausted(.lobbyFull): .lobbyFull

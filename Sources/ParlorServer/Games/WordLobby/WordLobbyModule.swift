@@ -25,7 +25,9 @@ struct WordLobbyOperations: Sendable {
             let user = try context.signedIn()
             let capacity = host.game.capacity
             let created = try await host.create { id, code, now throws(LobbyError) in
-                try WordLobby.create(lobbyId: id, code: code, creator: user, profile: args.user.profile, capacity: capacity, at: now)
+                try WordLobby.create(
+                    lobbyId: id, code: code, creator: user, profile: args.user.profile, capacity: capacity,
+                    rounds: args.rounds ?? WordRules.defaultRounds, at: now)
             }
             return .reply(try EncodedJSON.encoding(CreateLobbyResult(lobbyId: created.actor.id, lobbyCode: created.actor.code)))
         }
@@ -74,17 +76,36 @@ struct WordLobbyOperations: Sendable {
         }
     }
 
+    /// Anyone signed in, by the lobby's code: the public view only (words appear once a round is over,
+    /// as in every member's `lobby` events), for spectators. The reply names the lobby's id.
+    var watchLobby: OperationHandler<LobbyCodeArguments> {
+        OperationHandler(.watchLobby) { [host] args, context throws(WireError) in
+            _ = try context.signedIn()
+            let clock = host.clock
+            let lobby = try host.game(code: args.lobbyCode)
+            return .subscribe(try await lobby.subscribePublic()) { topic throws(WireError) in
+                try EncodedJSON.encoding(LobbyWatched(subscription: topic, serverTime: clock.now.iso8601, lobbyId: lobby.id))
+            }
+        }
+    }
+
     var entries: [OperationEntry] {
         [
             createLobby.entry(callable: true), joinLobby.entry(callable: true),
             // Shared with rummy rooms (`roomCode`).
             startGame.entry(claim: (key: "lobbyId", label: "word lobby"), callable: true),
-            submitWord.entry(callable: true), leaveLobby.entry(callable: true), observeLobby.entry(),
+            submitWord.entry(callable: true), leaveLobby.entry(callable: true), observeLobby.entry(), watchLobby.entry(),
         ]
     }
 
     private struct LobbySubscribed: Encodable {
         let subscription: Int
         let serverTime: String
+    }
+
+    private struct LobbyWatched: Encodable {
+        let subscription: Int
+        let serverTime: String
+        let lobbyId: String
     }
 }
