@@ -78,6 +78,8 @@ import Testing
         (#"{"id":1,"op":"observeQuiz","args":{"code":"QWERT"}}"#, .observeQuiz(QuizCodeArguments(code: "QWERT"))),
         (#"{"id":1,"op":"quizSettings"}"#, .quizSettings()),
         (#"{"id":1,"op":"saveQuizSettings","args":{"revealSpeed":"slow"}}"#, .saveQuizSettings(QuizSettingsFields(revealSpeed: "slow"))),
+        (#"{"id":1,"op":"watchLobby","args":{"lobbyCode":"GDTS"}}"#, .watchLobby(LobbyCodeArguments(lobbyCode: "GDTS"))),
+        (#"{"id":1,"op":"listHistory","args":{"limit":5}}"#, .listHistory(ListGamesArguments(limit: 5))),
     ]
 
     @Test(arguments: cases)

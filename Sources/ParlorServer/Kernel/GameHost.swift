@@ -151,6 +151,10 @@ extension GameHost: HostedGame {
 
     var subscriberCount: Int { directory.all.reduce(0) { $0 + $1.feed.subscriberCount } }
 
+    func playedGames(of user: UserID, before: Instant?, limit: Int) async throws(WireError) -> [PlayedGame] {
+        try await history(of: user, before: before, limit: limit).compactMap { game.playedGame($0, for: user) }
+    }
+
     /// Brings back every stored game of this kind, each with its schedule: a scheduled action whose time
     /// passed while the server was down fires as soon as the timers run.
     func restore() async throws {
