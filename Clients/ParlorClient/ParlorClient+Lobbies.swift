@@ -1,3 +1,4 @@
+import ParlorRules
 import ParlorWire
 
 // The word lobby and catalog operations (seed `word-lobby-functions.md`), typed.
@@ -36,6 +37,11 @@ extension ParlorClient {
             of: LobbyUpdate.self, bufferingPolicy: .bufferingNewest(max(configuration.lobbyEventBuffer, 1)))
         try await subscribe(.lobby(id: lobbyId), sink: .lobby(continuation))
         return stream
+    }
+
+    /// Takes `userId`'s seat away (the lobby's creator only).
+    public func removeLobbyPlayer(lobbyId: String, userId: UserID) async throws(ParlorClientError) {
+        try await sendExpectingNoResult(.removeLobbyPlayer(RemoveLobbyPlayerArguments(lobbyId: lobbyId, userId: userId)))
     }
 
     /// A lobby's public view by its code, without a seat: no words during a round, no private events.

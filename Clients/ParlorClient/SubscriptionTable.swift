@@ -116,6 +116,14 @@ struct SubscriptionTable: Sendable {
         return (entry.deleted ? [] : Self.deletion(of: entry)) + [.finish(Array(entry.sinks.values))]
     }
 
+    /// The target exists but no longer lets us watch it (a lobby we were removed from): tell its streams
+    /// (`.removed`) and end them.
+    mutating func targetRevoked(_ target: SubscriptionTarget) -> [Effect] {
+        guard let entry = entries.removeValue(forKey: target) else { return [] }
+        if let serverID = entry.serverID { targetsByServerID[serverID] = nil }
+        return [.lobby(entry.lobbySinks, .removed), .finish(Array(entry.sinks.values))]
+    }
+
     /// Ends every stream (the client was closed).
     mutating func finishAll() -> [Effect] {
         let sinks = entries.values.flatMap { $0.sinks.values }

@@ -21,6 +21,15 @@ enum SubscriptionTarget: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether `code` says we may no longer watch the target, though it exists (a lobby we were removed
+    /// from): its streams end rather than retry.
+    func isRevoked(_ code: ErrorCode) -> Bool {
+        switch self {
+        case .lobby: code == .notLobbyMember
+        case .watchedLobby, .room, .match, .quiz: false
+        }
+    }
+
     /// Whether `code` says the target no longer exists (so its streams end rather than retry).
     func isGone(_ code: ErrorCode) -> Bool {
         switch self {

@@ -10,6 +10,8 @@ public struct RoomScreenState: Sendable, Equatable {
         /// Typing a score: for whom, for which round, the digits so far.
         case enteringScore(player: UserID, round: Int, digits: String)
         case confirmingLeave
+        /// The moderator pressed x on this player: y removes them.
+        case confirmingKick(UserID)
     }
 
     public struct Message: Sendable, Equatable {
@@ -68,6 +70,9 @@ public struct RoomScreenState: Sendable, Equatable {
         case .normal: return handleNormal(key)
         case .enteringScore(let player, let round, let digits): return handleScoreEntry(key, player: player, round: round, digits: digits)
         case .confirmingLeave: return handleLeaveConfirmation(key)
+        case .confirmingKick(let player):
+            mode = .normal
+            return key == .character("y") || key == .character("Y") ? .kick(player) : nil
         }
     }
 
@@ -100,6 +105,25 @@ public struct RoomScreenState: Sendable, Equatable {
         case .character("l"), .character("L"):
             guard requireSeat() != nil else { return nil }
             mode = .confirmingLeave
+            message = nil
+        case .character("m"), .character("M"):
+            guard let seat = requireSeat(), let room else { return nil }
+            guard seat.isModerator, room.isFinished else {
+                message = Message(room.isFinished ? "Only the moderator can start a rematch." : "A rematch starts once the game is over.", isError: true)
+                return nil
+            }
+            return .rematch
+        case .character("x"), .character("X"):
+            guard let seat = requireSeat(), let player = selectedPlayer else { return nil }
+            guard seat.isModerator else {
+                message = Message("Only the moderator can remove a player.", isError: true)
+                return nil
+            }
+            guard player.id != seat.id else {
+                message = Message("To give up your own seat, press l.", isError: true)
+                return nil
+            }
+            mode = .confirmingKick(player.id)
             message = nil
         default:
             break

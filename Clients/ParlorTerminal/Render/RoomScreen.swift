@@ -175,6 +175,9 @@ public enum RoomScreen {
             return line
         case .confirmingLeave:
             return ScreenLine("  Leave room \(state.code)? Press y to leave, any other key to stay.", .warning)
+        case .confirmingKick(let player):
+            let name = state.room?.players.first { $0.id == player }?.name ?? "this player"
+            return ScreenLine("  Remove \(name) from the room? Press y to remove, any other key to keep them.", .warning)
         case .normal:
             guard let message = state.message else { return "" }
             return ScreenLine("  " + (message.isError ? "✗ " : "") + message.text, message.isError ? .bad : .plain)
@@ -195,6 +198,9 @@ public enum RoomScreen {
                 keys.append(("e", "enter score"))
                 if seat.isModerator { keys.append(("n", room.currentRound >= RummyRules.roundCount ? "finish" : "next round")) }
             }
+            // Listed while seats fill, where a line has room for it; x works during the game too.
+            if seat.isModerator, room.players.count > 1, !room.isStarted { keys.append(("x", "remove")) }
+            if seat.isModerator, room.isFinished { keys.append(("m", "rematch")) }
             keys.append(("l", "leave"))
         }
         keys.append(("q", "quit"))

@@ -35,6 +35,13 @@ struct LobbyGame: TerminalGame {
             let previous = screen.lobby
             guard screen.receive(view, at: receivedAt) else { return step }
             step.outputs = [.lobby(view)]
+            if !leaving, let me = screen.me, previous?.players.contains(where: { $0.userId == me }) == true,
+               !view.players.contains(where: { $0.userId == me }) {
+                // Taken off by the creator: the seat is gone, and so is this screen.
+                step.outputs.append(.removed(code: screen.code))
+                step.ending = .removed
+                return step
+            }
             if let previous, let results = view.lastRound, results.number != previous.lastRound?.number {
                 step.outputs.append(.roundEnded(results))
                 if mode == .interactive {
@@ -47,6 +54,10 @@ struct LobbyGame: TerminalGame {
             }
         case .playerWords(let words):
             if screen.receive(words) { step.outputs = [.playerWords(words)] }
+        case .removed:
+            if leaving { return step }
+            step.outputs = [.removed(code: screen.code)]
+            step.ending = .removed
         case .deleted:
             screen.deleted = true
             step.outputs = [.lobby(nil)]
@@ -68,10 +79,12 @@ struct LobbyGame: TerminalGame {
 
     func scriptRequest(_ line: String) -> Result<ScriptRequest<LobbyAction>, ScriptCommandError>? {
         LobbyInput.parseScript(line).map { parsed in
-            parsed.map { input in
+            parsed.flatMap { input in
                 switch input {
-                case .action(let action): .action(action)
-                case .showLobby: .show
+                case .action(let action): .success(.action(action))
+                case .showLobby: .success(.show)
+                // A script's line is its confirmation.
+                case .kick(let name): screen.removal(named: name).map { .action(.remove($0.userId)) }
                 }
             }
         }
@@ -180,6 +193,9 @@ struct LobbyGame: TerminalGame {
             return nil
         case .leave:
             try await client.leaveLobby(lobbyId: screen.lobbyId)
+            return nil
+        case .remove(let player):
+            try await client.removeLobbyPlayer(lobbyId: screen.lobbyId, userId: player)
             return nil
         case .quit: return nil
         }

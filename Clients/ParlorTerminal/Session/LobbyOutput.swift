@@ -30,6 +30,8 @@ public enum LobbyOutput: Sendable, Equatable {
     case error(action: String?, code: String?, message: String)
     /// Left the lobby; the session ends.
     case left(code: String)
+    /// The creator took your seat away.
+    case removed(code: String)
 
     /// The JSON line (without the newline).
     public var jsonLine: String { JSONLine.encode(LobbyJSONForm(self)) }
@@ -81,6 +83,8 @@ private struct LobbyJSONForm: Encodable {
             try container.encodeError(action: action, code: code, message: message)
         case .left(let code):
             try container.encodeLeft(code: code)
+        case .removed(let code):
+            try container.encodeRemoved(code: code)
         }
     }
 }

@@ -15,6 +15,8 @@ struct RoomGame: TerminalGame {
     static let placeName = "room"
 
     var screen: RoomScreenState
+    /// A leave was sent: a room without our seat is its echo, not a removal.
+    private(set) var leaving = false
 
     init(screen: RoomScreenState) {
         self.screen = screen
@@ -29,12 +31,26 @@ struct RoomGame: TerminalGame {
             return Step(outputs: [.room(nil)], ending: .deleted)
         }
         if let current = screen.room, room.version <= current.version { return Step() }
+        let previous = screen.room
         screen.room = room
+        if let me = screen.me, previous?.players.contains(where: { $0.id == me }) == true, !room.players.contains(where: { $0.id == me }),
+           !leaving {
+            // The moderator took the seat away: say so and end.
+            return Step(outputs: [.room(room), .removed(code: screen.code)], ending: .removed)
+        }
+        if let rematch = room.rematch {
+            // Everyone following the room goes on to the rematch, seated or watching.
+            return Step(outputs: [.room(room), .rematch(code: rematch)], ending: .rematch(code: rematch))
+        }
         return Step(outputs: [.room(room)])
     }
 
     func streamEnded() -> SessionEnding? {
         screen.roomDeleted ? .deleted : .connectionClosed
+    }
+
+    mutating func starting(_ action: RoomAction) {
+        if action == .leave { leaving = true }
     }
 
     mutating func press(_ key: Key) -> RoomAction? {
@@ -75,6 +91,7 @@ struct RoomGame: TerminalGame {
     }
 
     mutating func failed(_ action: RoomAction, with error: ParlorClientError) -> Step {
+        if action == .leave { leaving = false }
         screen.message = RoomScreenState.Message(error.description, isError: true)
         return Step(outputs: [.error(error, action: action.name)])
     }
@@ -88,6 +105,8 @@ struct RoomGame: TerminalGame {
             "\(screen.room?.players.first { $0.id == player }?.name ?? "The player") scores \(score) in round \(round)."
         case .nextRound: screen.room?.isFinished == true ? "The game is over." : "Round \(screen.room?.currentRound ?? 0) has begun."
         case .leave: "You left the room."
+        case .kick: "The player was removed."
+        case .rematch: "The rematch has started."
         case .quit: ""
         }
     }
@@ -131,9 +150,20 @@ struct RoomGame: TerminalGame {
         case .leave:
             try await client.leaveRoom(roomCode: code)
             return nil
+        case .kick(let player):
+            try await client.leaveRoom(roomCode: code, playerId: player)
+            return nil
+        case .rematch:
+            // The room's next version names the rematch; the session follows it from the stream.
+            _ = try await client.rematchRoom(roomCode: code)
+            return nil
         case .quit: return nil
         }
     }
+
+    /// The rematch's room: its players are seated already, so watching it is taking the seat (the keys
+    /// work for whoever has one).
+    static func rematchEntry(code: String) -> Entry? { .watch(code: code) }
 
     static func refusal(_ error: ParlorClientError, entering _: Entry) -> String {
         error.description

@@ -43,6 +43,8 @@ protocol TerminalGame: Sendable {
     ) async throws(ParlorClientError) -> ActionResult
     /// The sentence on stderr when entering fails.
     static func refusal(_ error: ParlorClientError, entering entry: Entry) -> String
+    /// How the session goes on in a rematch whose code the old game announced; nil for games without.
+    static func rematchEntry(code: String) -> Entry?
 
     // MARK: The screen
 
@@ -79,6 +81,7 @@ protocol TerminalGame: Sendable {
 
 extension TerminalGame {
     static var showsCountdown: Bool { false }
+    static func rematchEntry(code: String) -> Entry? { nil }
     mutating func starting(_ action: Action) {}
     mutating func tick(_ now: Instant) {}
     func farewellAfterQuit(clientArguments: [String]) -> String? { nil }

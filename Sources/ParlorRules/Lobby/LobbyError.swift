@@ -12,6 +12,8 @@ public enum LobbyError: Error, Sendable, Equatable {
     public enum Missing: Sendable, Equatable {
         case lobby(String)
         case game(id: String)
+        /// Nobody with this id sits in the lobby.
+        case player(UserID)
     }
 
     public enum Precondition: Sendable, Equatable {
@@ -58,6 +60,7 @@ public enum LobbyError: Error, Sendable, Equatable {
         case .invalidArgument(_, let reason): reason
         case .notFound(.lobby(let id)): "Lobby \(Self.clip(id)) was not found."
         case .notFound(.game(let id)): "Game \(Self.clip(id)) is not in the catalog."
+        case .notFound(.player(let id)): "Player \(id) is not in this lobby."
         case .failedPrecondition(.lobbyNotOpen): "The lobby is in a round; wait until the round ends."
         case .failedPrecondition(.roundNotRunning): "No round is running."
         case .failedPrecondition(.deadlinePassed): "The round's time is up."

@@ -67,6 +67,9 @@ extension WordLobby: GameRules {
             let before = version
             let verdict = try submitWord(word, by: user, at: now, wordList: environment.wordList)
             return GameOutcome(reply: verdict, events: version == before ? [] : [.wordSubmitted(user)])
+        case .remove(let player):
+            // The removed player's streams end, as if they had left.
+            return GameOutcome(events: try remove(player, by: user), effects: [.revokeView(player)])
         case .endRound:
             return GameOutcome()  // Handled above.
         }

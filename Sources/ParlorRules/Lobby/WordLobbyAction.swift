@@ -13,6 +13,8 @@ public enum WordLobbyAction: Sendable, Equatable, Codable {
     case submitWord(String)
     /// The round timer firing: end round `round` once its deadline has passed.
     case endRound(round: Int)
+    /// The creator takes `player`'s seat away.
+    case remove(UserID)
 }
 
 /// What the lobby rules read from the server: the catalog rounds are played from and the word list

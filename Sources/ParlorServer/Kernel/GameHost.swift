@@ -18,6 +18,8 @@ final class GameHost<Game: GameDefinition>: Sendable {
     /// Who of each game's members is connected, on the game's feed.
     let gamePresence: GamePresence
     let directory: GameDirectory<Game.Code, GameActor<Game>>
+    /// Rematches under way (for games whose rules are `Rematchable`).
+    let rematches = RematchStarts()
 
     /// How long a scheduled action that could not be saved waits before it is tried again.
     static var retryMilliseconds: Int64 { 1000 }

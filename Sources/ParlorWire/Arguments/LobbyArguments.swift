@@ -57,6 +57,17 @@ public struct LobbyIdArguments: OperationArguments {
     public init(lobbyId: String) { self.lobbyId = lobbyId }
 }
 
+/// `removeLobbyPlayer {lobbyId, userId}`: the creator takes a seat away.
+public struct RemoveLobbyPlayerArguments: OperationArguments {
+    public var lobbyId: String
+    public var userId: UserID
+
+    public init(lobbyId: String, userId: UserID) {
+        self.lobbyId = lobbyId
+        self.userId = userId
+    }
+}
+
 /// `watchLobby {lobbyCode}`.
 public struct LobbyCodeArguments: OperationArguments {
     public var lobbyCode: String
@@ -84,6 +95,7 @@ extension OperationName {
     public static let leaveLobby = OperationName("leaveLobby")
     public static let observeLobby = OperationName("observeLobby")
     public static let watchLobby = OperationName("watchLobby")
+    public static let removeLobbyPlayer = OperationName("removeLobbyPlayer")
 }
 
 extension Operation {
@@ -93,6 +105,7 @@ extension Operation {
     public static func leaveLobby(_ arguments: LobbyIdArguments) -> Operation { Operation(.leaveLobby, arguments) }
     public static func observeLobby(_ arguments: LobbyIdArguments) -> Operation { Operation(.observeLobby, arguments) }
     public static func watchLobby(_ arguments: LobbyCodeArguments) -> Operation { Operation(.watchLobby, arguments) }
+    public static func removeLobbyPlayer(_ arguments: RemoveLobbyPlayerArguments) -> Operation { Operation(.removeLobbyPlayer, arguments) }
 }
 
 extension OperationSpec {
@@ -104,5 +117,6 @@ extension OperationSpec {
         OperationSpec(.leaveLobby, LobbyIdArguments.self),
         OperationSpec(.observeLobby, LobbyIdArguments.self),
         OperationSpec(.watchLobby, LobbyCodeArguments.self),
+        OperationSpec(.removeLobbyPlayer, RemoveLobbyPlayerArguments.self),
     ]
 }

@@ -21,6 +21,7 @@ extension WireError {
         case .invalidArgument: .invalidInput
         case .notFound(.lobby): .lobbyNotFound
         case .notFound(.game): .gameNotFound
+        case .notFound(.player): .playerNotFound
         case .failedPrecondition(.lobbyNotOpen): .lobbyNotOpen
         case .failedPrecondition(.roundNotRunning), .failedPrecondition(.deadlinePassed): .roundNotRunning
         case .failedPrecondition(.noGamesAvailable): .noGamesAvailable

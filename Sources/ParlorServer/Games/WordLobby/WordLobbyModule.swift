@@ -64,6 +64,13 @@ struct WordLobbyOperations: Sendable {
         }
     }
 
+    var removeLobbyPlayer: OperationHandler<RemoveLobbyPlayerArguments> {
+        OperationHandler(.removeLobbyPlayer) { [host] args, context throws(WireError) in
+            _ = try await host.game(id: args.lobbyId).perform(.remove(args.userId), by: try context.signedIn())
+            return .reply(.null)
+        }
+    }
+
     /// Members only: during a round the stream carries the member's own words. The reply carries the
     /// server's clock read now, fresh, whereas the first `lobby` event may be a version published a
     /// while ago.
@@ -95,6 +102,7 @@ struct WordLobbyOperations: Sendable {
             // Shared with rummy rooms (`roomCode`).
             startGame.entry(claim: (key: "lobbyId", label: "word lobby"), callable: true),
             submitWord.entry(callable: true), leaveLobby.entry(callable: true), observeLobby.entry(), watchLobby.entry(),
+            removeLobbyPlayer.entry(callable: true),
         ]
     }
 
