@@ -39,6 +39,13 @@ extension ParlorClient {
         return stream
     }
 
+    /// Starts a rematch of a finished match (the creator only): a new lobby with the same seats. Answers
+    /// its code; asking again answers the same one.
+    public func rematchLobby(lobbyId: String) async throws(ParlorClientError) -> String {
+        let result: RematchResult = try await send(.rematchLobby(LobbyIdArguments(lobbyId: lobbyId)))
+        return result.code
+    }
+
     /// Takes `userId`'s seat away (the lobby's creator only).
     public func removeLobbyPlayer(lobbyId: String, userId: UserID) async throws(ParlorClientError) {
         try await sendExpectingNoResult(.removeLobbyPlayer(RemoveLobbyPlayerArguments(lobbyId: lobbyId, userId: userId)))

@@ -35,7 +35,7 @@ struct LobbyMatchEndScreenTests {
         #expect(ranked.count == 3 && ranked[0].contains("Ann") && ranked[1].contains("Bo") && ranked[2].contains("Cy"))
         let creator = LobbyScreen.text(LobbyFixtures.screen(lobby, me: LobbyFixtures.ann), width: 72, height: 40)
         #expect(creator.contains("  Match over · You win with 3 points"))
-        #expect(creator.last == "  [/leave] leave  [Esc] quit")
+        #expect(creator.last == "  [/rematch] play again  [/leave] leave  [Esc] quit")
     }
 
     @Test("Results are sorted by points even when the seats say otherwise")

@@ -20,6 +20,25 @@ struct RematchScreenTests {
         #expect(ScriptCommand.parse("rematch", in: ann) == .success(.action(.rematch)))
     }
 
+    @Test("A finished lobby that names its rematch: the session rejoins there with the same profile")
+    func lobbyFollowing() throws {
+        var lobby = try LobbyMatchEndScreenTests.finished()
+        _ = try lobby.apply(
+            .recordRematch(code: LobbyCode(uncheckedRawValue: "WXYZ")), by: .user(LobbyFixtures.ann), at: LobbyFixtures.start,
+            in: WordLobbyEnvironment(catalog: Catalog(version: 1, updatedAt: LobbyFixtures.start, gameModes: []), wordList: SetWordList([])))
+        var game = LobbyGame(screen: LobbyFixtures.screen(try LobbyMatchEndScreenTests.finished(), me: LobbyFixtures.bo))
+        let step = game.receive(.lobby(LobbyFixtures.view(lobby, serverTime: LobbyFixtures.start)), at: LobbyFixtures.start, mode: .interactive)
+        #expect(step.ending == .rematch(code: "WXYZ") && step.outputs.last == .rematch(code: "WXYZ"))
+        guard case .join(let code, let user)? = LobbyGame.rematchEntry(code: "WXYZ", from: game.screen) else {
+            Issue.record("the rematch is not joined")
+            return
+        }
+        #expect(code == "WXYZ" && user == LobbyUserArguments(username: "Bo", colorNumber: 8, emojiNumber: 7))
+        var ann = LobbyFixtures.screen(try LobbyMatchEndScreenTests.finished(), me: LobbyFixtures.ann)
+        ann.input = "/rematch"
+        #expect(ann.handle(.enter) == .rematch)
+    }
+
     @Test("A room that names its rematch ends this session in favour of the rematch's room")
     func following() throws {
         let finished = try RoomFixtures.finished()
@@ -27,7 +46,7 @@ struct RematchScreenTests {
         let told = try RoomFixtures.rematched(to: "Q1W2E3")
         let step = game.receive(told, at: RoomFixtures.now, mode: .interactive)
         #expect(step.ending == .rematch(code: "Q1W2E3") && step.outputs.last == .rematch(code: "Q1W2E3"))
-        guard case .watch(let code)? = RoomGame.rematchEntry(code: "Q1W2E3") else {
+        guard case .watch(let code)? = RoomGame.rematchEntry(code: "Q1W2E3", from: game.screen) else {
             Issue.record("the rematch is not entered by its code")
             return
         }

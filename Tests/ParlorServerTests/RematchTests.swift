@@ -73,6 +73,43 @@ import Testing
         }
     }
 
+    @Test func theCreatorOfAFinishedMatchStartsARematchLobby() async throws {
+        let clock = ManualClock()
+        try await withParlor(clock: clock, configure: LobbyFixture.configure) { parlor in
+            try await parlor.connect { ann in
+                try await parlor.connect { bo in
+                    let created = try await ann.call("createLobby", ["user": LobbyFixture.user("Ann"), "rounds": 1])
+                    let lobbyId = try #require(created.result?["lobbyId"] as? String)
+                    let oldCode = try #require(created.result?["lobbyCode"] as? String)
+                    _ = try await bo.call("joinLobby", ["lobbyCode": oldCode, "user": LobbyFixture.user("Bo", color: 5, emoji: 9)])
+                    let early = try await ann.call("rematchLobby", ["lobbyId": lobbyId])
+                    #expect(early.errorCode == "LOBBY_NOT_FINISHED" && early.errorMessage == "The match is not over yet; a rematch starts once it is.")
+                    _ = try await ann.call("startGame", ["lobbyId": lobbyId, "gameId": "word-start-s"])
+                    await eventually { clock.sleeperCount >= 1 }
+                    clock.advance(bySeconds: 90)
+                    await parlor.services.timers.settled()
+                    let sub = try await LobbyFixture.observe(bo, lobbyId)
+
+                    #expect(try await bo.call("rematchLobby", ["lobbyId": lobbyId]).errorCode == "NOT_LOBBY_CREATOR")
+                    let code = try #require(try await ann.call("rematchLobby", ["lobbyId": lobbyId]).result?["code"] as? String)
+                    #expect(code != oldCode && code.count == 4)
+                    let told = try await LobbyEventLog().nextLobby(bo, sub: sub) { $0["rematch"] != nil }
+                    #expect(told["rematch"] as? String == code && told.status == "FINISHED")
+                    #expect(try await ann.call("rematchLobby", ["lobbyId": lobbyId]).result?["code"] as? String == code)
+
+                    // Bo is seated there with his profile: joining again is coming back.
+                    let again = try await bo.call("joinLobby", ["lobbyCode": code, "user": LobbyFixture.user("Bo", color: 5, emoji: 9)])
+                    let newId = try #require(again.result?["lobbyId"] as? String)
+                    let newSub = try await LobbyFixture.observe(bo, newId)
+                    let seated = try await LobbyEventLog().nextLobby(bo, sub: newSub) { _ in true }
+                    let players = try #require(seated["players"] as? [[String: Any]])
+                    #expect(players.map { $0["username"] as? String } == ["Ann", "Bo"] && players.map { $0["colorNumber"] as? Int } == [3, 5])
+                    #expect(seated.status == "OPEN" && seated["rounds"] as? Int == 1 && seated.version == 2)
+                }
+            }
+        }
+    }
+
     /// The rematch's code is part of the stored room: after a restart the old room still says where.
     @Test func theRematchIsStoredWithTheOldRoom() async throws {
         let store = InMemoryStore()

@@ -83,6 +83,7 @@ import Testing
         (#"{"id":1,"op":"removeLobbyPlayer","args":{"lobbyId":"L1","userId":"00000000-0000-4000-8000-00000000000b"}}"#,
          .removeLobbyPlayer(RemoveLobbyPlayerArguments(lobbyId: "L1", userId: UserID("00000000-0000-4000-8000-00000000000b")!))),
         (#"{"id":1,"op":"rematchRoom","args":{"roomCode":"K7Q2ZD"}}"#, .rematchRoom(RoomCodeArguments(roomCode: "K7Q2ZD"))),
+        (#"{"id":1,"op":"rematchLobby","args":{"lobbyId":"L1"}}"#, .rematchLobby(LobbyIdArguments(lobbyId: "L1"))),
     ]
 
     @Test(arguments: cases)

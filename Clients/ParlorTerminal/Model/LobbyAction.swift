@@ -10,6 +10,8 @@ public enum LobbyAction: Sendable, Equatable {
     case leave
     /// Take this player's seat away (creator only).
     case remove(UserID)
+    /// Start a rematch of the finished match with the same seats (creator only).
+    case rematch
     /// Close this terminal; the seat stays.
     case quit
 
@@ -20,6 +22,7 @@ public enum LobbyAction: Sendable, Equatable {
         case .start: "start"
         case .leave: "leave"
         case .remove: "kick"
+        case .rematch: "rematch"
         case .quit: "quit"
         }
     }

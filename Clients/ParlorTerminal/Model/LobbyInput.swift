@@ -8,8 +8,8 @@ public enum LobbyInput: Sendable, Equatable {
     /// Take the seat of the player with this name away (the creator), once confirmed on screen.
     case kick(name: String)
 
-    public static let typedUsage = "/start [GAMEID], /kick NAME, /leave or /quit"
-    public static let scriptUsage = "word WORD, start [GAMEID], kick NAME, leave, lobby or quit"
+    public static let typedUsage = "/start [GAMEID], /kick NAME, /rematch, /leave or /quit"
+    public static let scriptUsage = "word WORD, start [GAMEID], kick NAME, rematch, leave, lobby or quit"
 
     /// A line typed on the interactive screen; nil for a blank line.
     public static func parseTyped(_ line: String) -> Result<LobbyInput, ScriptCommandError>? {
@@ -22,6 +22,7 @@ public enum LobbyInput: Sendable, Equatable {
         switch verb {
         case "start": return start(rest, verb: "/start")
         case "kick": return kick(rest, verb: "/kick")
+        case "rematch": return noArguments(rest, .action(.rematch), verb: "/rematch")
         case "leave": return noArguments(rest, .action(.leave), verb: "/leave")
         case "quit", "exit": return noArguments(rest, .action(.quit), verb: "/\(verb)")
         default:
@@ -44,6 +45,7 @@ public enum LobbyInput: Sendable, Equatable {
             return .success(.action(.submitWord(remainder)))
         case "start": return start(rest, verb: verb)
         case "kick": return kick(rest, verb: verb)
+        case "rematch": return noArguments(rest, .action(.rematch), verb: verb)
         case "leave": return noArguments(rest, .action(.leave), verb: verb)
         case "quit", "exit": return noArguments(rest, .action(.quit), verb: verb)
         case "lobby", "show": return noArguments(rest, .showLobby, verb: verb)

@@ -181,6 +181,8 @@ public enum LobbyScreen {
         if let lobby = state.lobby, state.myPlayer != nil, !state.deleted {
             if lobby.status == "GAME" {
                 keys.append(("Enter", "submit a word"))
+            } else if state.isCreator, lobby.status == "FINISHED" {
+                keys.append(("/rematch", "play again"))
             } else if state.isCreator, lobby.status == "OPEN" {
                 keys.append(("/start", "next game"))
                 keys.append(("/start ID", "that game"))

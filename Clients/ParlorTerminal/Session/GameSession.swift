@@ -19,8 +19,8 @@ struct GameSession<Game: TerminalGame> {
         return await client.whileConnected { group in
             var entry = self.entry
             while true {
-                let ending = await runSession(entry, input: input, signalSources: &signalSources, group: &group)
-                guard case .rematch(let code) = ending, let next = Game.rematchEntry(code: code) else { return ending.exitStatus }
+                let (ending, next) = await runSession(entry, input: input, signalSources: &signalSources, group: &group)
+                guard let next else { return ending.exitStatus }
                 entry = next
             }
         }
@@ -29,7 +29,7 @@ struct GameSession<Game: TerminalGame> {
     /// One place's session, from entering it to its ending.
     private func runSession(
         _ entry: Game.Entry, input: InputRoute<Game>, signalSources: inout [any DispatchSourceSignal]?, group: inout TaskGroup<Void>
-    ) async -> SessionEnding {
+    ) async -> (ending: SessionEnding, next: Game.Entry?) {
         let presenter: any SessionPresenter<Game> = mode == .interactive ? ScreenPresenter() : JSONLinesPresenter()
         let (events, sink) = AsyncStream.makeStream(of: SessionEvent<Game>.self, bufferingPolicy: .bufferingNewest(1024))
         let states = client.connectionStates()
@@ -57,7 +57,7 @@ struct GameSession<Game: TerminalGame> {
             }
         } catch {
             StandardStreams.printError(Game.refusal(error, entering: entry))
-            return .connectionClosed
+            return (.connectionClosed, nil)
         }
         // A spectator's first request may be the follow: only then is it known who this is.
         screen.me = screen.me ?? client.userId
@@ -101,6 +101,7 @@ struct GameSession<Game: TerminalGame> {
         }
         presenter.end(farewell: mode == .interactive ? logic.farewell(for: ending, server: client.server.url) : nil)
         sink.finish()
-        return ending
+        guard case .rematch(let code) = ending else { return (ending, nil) }
+        return (ending, Game.rematchEntry(code: code, from: logic.screen))
     }
 }

@@ -35,6 +35,12 @@ struct LobbyGame: TerminalGame {
             let previous = screen.lobby
             guard screen.receive(view, at: receivedAt) else { return step }
             step.outputs = [.lobby(view)]
+            if let rematch = view.rematch {
+                // Everyone in the lobby goes on to the rematch, where they are seated already.
+                step.outputs.append(.rematch(code: rematch))
+                step.ending = .rematch(code: rematch)
+                return step
+            }
             if !leaving, let me = screen.me, previous?.players.contains(where: { $0.userId == me }) == true,
                !view.players.contains(where: { $0.userId == me }) {
                 // Taken off by the creator: the seat is gone, and so is this screen.
@@ -197,8 +203,19 @@ struct LobbyGame: TerminalGame {
         case .remove(let player):
             try await client.removeLobbyPlayer(lobbyId: screen.lobbyId, userId: player)
             return nil
+        case .rematch:
+            // The lobby's next version names the rematch; the session follows it from the stream.
+            _ = try await client.rematchLobby(lobbyId: screen.lobbyId)
+            return nil
         case .quit: return nil
         }
+    }
+
+    /// A seat in the rematch: joining again with the same profile (the seat is there already); a
+    /// spectator watches it.
+    static func rematchEntry(code: String, from screen: LobbyScreenState) -> Entry? {
+        guard let player = screen.myPlayer, !screen.watching else { return .watch(code: code) }
+        return .join(code: code, LobbyUserArguments(username: player.username, colorNumber: player.colorNumber, emojiNumber: player.emojiNumber))
     }
 
     static func refusal(_ error: ParlorClientError, entering entry: Entry) -> String {

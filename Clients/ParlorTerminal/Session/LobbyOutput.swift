@@ -32,6 +32,8 @@ public enum LobbyOutput: Sendable, Equatable {
     case left(code: String)
     /// The creator took your seat away.
     case removed(code: String)
+    /// The creator started a rematch in lobby `code`; the session goes on there.
+    case rematch(code: String)
 
     /// The JSON line (without the newline).
     public var jsonLine: String { JSONLine.encode(LobbyJSONForm(self)) }
@@ -85,6 +87,9 @@ private struct LobbyJSONForm: Encodable {
             try container.encodeLeft(code: code)
         case .removed(let code):
             try container.encodeRemoved(code: code)
+        case .rematch(let code):
+            try container.encode("rematch", forKey: .event)
+            try container.encode(code, forKey: .code)
         }
     }
 }

@@ -163,7 +163,7 @@ struct RoomGame: TerminalGame {
 
     /// The rematch's room: its players are seated already, so watching it is taking the seat (the keys
     /// work for whoever has one).
-    static func rematchEntry(code: String) -> Entry? { .watch(code: code) }
+    static func rematchEntry(code: String, from _: RoomScreenState) -> Entry? { .watch(code: code) }
 
     static func refusal(_ error: ParlorClientError, entering _: Entry) -> String {
         error.description

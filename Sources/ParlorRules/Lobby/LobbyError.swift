@@ -27,6 +27,10 @@ public enum LobbyError: Error, Sendable, Equatable {
         case noGamesAvailable
         /// The match's last round is over: no more rounds, no newcomers.
         case matchFinished
+        /// A rematch needs the match to be over.
+        case matchNotFinished
+        /// A rematch was started already (in the lobby with this code).
+        case rematchStarted(LobbyCode)
     }
 
     public enum Permission: Sendable, Equatable {
@@ -66,6 +70,8 @@ public enum LobbyError: Error, Sendable, Equatable {
         case .failedPrecondition(.deadlinePassed): "The round's time is up."
         case .failedPrecondition(.noGamesAvailable): "The catalog has no games to play."
         case .failedPrecondition(.matchFinished): "The match is over; the creator can start a rematch."
+        case .failedPrecondition(.matchNotFinished): "The match is not over yet; a rematch starts once it is."
+        case .failedPrecondition(.rematchStarted(let code)): "A rematch was already started: lobby \(code)."
         case .permissionDenied(.notCreator(let action)): "Only the lobby's creator can \(action)."
         case .permissionDenied(.notMember): "You are not in this lobby."
         case .resourceExhausted(.lobbyFull(let capacity)): "The lobby is full (\(capacity) of \(capacity) players)."

@@ -67,6 +67,8 @@ extension WordLobby: GameRules {
             let before = version
             let verdict = try submitWord(word, by: user, at: now, wordList: environment.wordList)
             return GameOutcome(reply: verdict, events: version == before ? [] : [.wordSubmitted(user)])
+        case .recordRematch(let code):
+            return GameOutcome(events: try recordRematch(code, by: user))
         case .remove(let player):
             // The removed player's streams end, as if they had left.
             return GameOutcome(events: try remove(player, by: user), effects: [.revokeView(player)])

@@ -37,6 +37,8 @@ public struct WordLobby: Sendable, Equatable, Codable {
     public internal(set) var rounds: Int?
     /// When the last round ended, once the lobby is `FINISHED`.
     public internal(set) var finishedAt: Instant?
+    /// Where the players went for a rematch, once the creator started one.
+    public internal(set) var rematch: LobbyCode?
 
     public static let maxLobbyIDLength = 128
 
@@ -67,7 +69,7 @@ public struct WordLobby: Sendable, Equatable, Codable {
             lobbyId: lobbyId, lobbyCode: code, status: .open, creator: creator,
             players: [LobbyPlayer(userId: creator, profile: profile, score: 0)],
             capacity: capacity, createdAt: now, version: 1, round: nil, lastRound: nil,
-            roundsStarted: 0, nextGameIndex: 0, rounds: rounds, finishedAt: nil)
+            roundsStarted: 0, nextGameIndex: 0, rounds: rounds, finishedAt: nil, rematch: nil)
     }
 
     public func player(_ userId: UserID) -> LobbyPlayer? { players.first { $0.userId == userId } }

@@ -96,6 +96,7 @@ extension OperationName {
     public static let observeLobby = OperationName("observeLobby")
     public static let watchLobby = OperationName("watchLobby")
     public static let removeLobbyPlayer = OperationName("removeLobbyPlayer")
+    public static let rematchLobby = OperationName("rematchLobby")
 }
 
 extension Operation {
@@ -106,6 +107,7 @@ extension Operation {
     public static func observeLobby(_ arguments: LobbyIdArguments) -> Operation { Operation(.observeLobby, arguments) }
     public static func watchLobby(_ arguments: LobbyCodeArguments) -> Operation { Operation(.watchLobby, arguments) }
     public static func removeLobbyPlayer(_ arguments: RemoveLobbyPlayerArguments) -> Operation { Operation(.removeLobbyPlayer, arguments) }
+    public static func rematchLobby(_ arguments: LobbyIdArguments) -> Operation { Operation(.rematchLobby, arguments) }
 }
 
 extension OperationSpec {
@@ -118,5 +120,6 @@ extension OperationSpec {
         OperationSpec(.observeLobby, LobbyIdArguments.self),
         OperationSpec(.watchLobby, LobbyCodeArguments.self),
         OperationSpec(.removeLobbyPlayer, RemoveLobbyPlayerArguments.self),
+        OperationSpec(.rematchLobby, LobbyIdArguments.self),
     ]
 }

@@ -53,6 +53,8 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let noGamesAvailable = ErrorCode("NO_GAMES_AVAILABLE", .failedPrecondition, 400)
     /// The lobby's match is over: no more rounds and no newcomers.
     public static let lobbyFinished = ErrorCode("LOBBY_FINISHED", .failedPrecondition, 400)
+    /// A rematch of a lobby whose match is not over (or that has one already).
+    public static let lobbyNotFinished = ErrorCode("LOBBY_NOT_FINISHED", .failedPrecondition, 400)
 
     // Quotas.
     /// The caller already has as many live games as one user may (`--max-games-per-user`), across
@@ -120,7 +122,7 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
         .unsupportedMediaType, .bucketNotFound, .objectNotFound, .invalidThrows,
         .quizNotFound, .quizFull, .notQuizMember, .noPhotos, .tooManyPhotos, .ownPhoto, .photoNotFound, .tileHidden, .photoHidden,
         .noLocation, .notJPEG, .invalidImage, .uploadsBusy,
-        .lobbyFinished,
+        .lobbyFinished, .lobbyNotFinished,
     ]
 
     /// The known code, or an unknown one with status `internal`.

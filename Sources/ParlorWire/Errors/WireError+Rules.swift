@@ -26,6 +26,7 @@ extension WireError {
         case .failedPrecondition(.roundNotRunning), .failedPrecondition(.deadlinePassed): .roundNotRunning
         case .failedPrecondition(.noGamesAvailable): .noGamesAvailable
         case .failedPrecondition(.matchFinished): .lobbyFinished
+        case .failedPrecondition(.matchNotFinished), .failedPrecondition(.rematchStarted): .lobbyNotFinished
         case .permissionDenied(.notCreator): .notLobbyCreator
         case .permissionDenied(.notMember): .notLobbyMember
         case .resourceExhausted(.lobbyFull): .lobbyFull

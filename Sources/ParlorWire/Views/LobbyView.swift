@@ -53,6 +53,8 @@ public struct LobbyView: Sendable, Equatable, Codable {
     /// Everyone with the top score once the match is `FINISHED` (more than one on a tie); absent before.
     public let winners: [UserID]?
     public let finishedAt: String?
+    /// The rematch's lobby code, once the creator started one: everyone here goes there.
+    public let rematch: String?
     /// The server's clock when this version was published (ISO-8601), as the `lobby` event carries it:
     /// compare `round.deadline` with it, not with the device's clock. The server adds it when it sends a
     /// version, so a view built here has none; optional, so views from servers without it still decode.
@@ -83,6 +85,7 @@ public struct LobbyView: Sendable, Equatable, Codable {
         rounds = view.rounds
         winners = view.status == .finished ? view.winners : nil
         finishedAt = view.finishedAt?.iso8601
+        rematch = view.rematch?.rawValue
         serverTime = nil
     }
 

@@ -64,6 +64,11 @@ struct WordLobbyOperations: Sendable {
         }
     }
 
+    /// The creator of a finished match starts a rematch: `{code}`, the new lobby's, with the same seats.
+    var rematchLobby: OperationHandler<LobbyIdArguments> {
+        host.rematchOperation(.rematchLobby) { host, args throws(WireError) in try host.game(id: args.lobbyId) }
+    }
+
     var removeLobbyPlayer: OperationHandler<RemoveLobbyPlayerArguments> {
         OperationHandler(.removeLobbyPlayer) { [host] args, context throws(WireError) in
             _ = try await host.game(id: args.lobbyId).perform(.remove(args.userId), by: try context.signedIn())
@@ -102,7 +107,7 @@ struct WordLobbyOperations: Sendable {
             // Shared with rummy rooms (`roomCode`).
             startGame.entry(claim: (key: "lobbyId", label: "word lobby"), callable: true),
             submitWord.entry(callable: true), leaveLobby.entry(callable: true), observeLobby.entry(), watchLobby.entry(),
-            removeLobbyPlayer.entry(callable: true),
+            removeLobbyPlayer.entry(callable: true), rematchLobby.entry(callable: true),
         ]
     }
 
