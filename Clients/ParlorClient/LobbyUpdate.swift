@@ -8,4 +8,6 @@ public enum LobbyUpdate: Sendable, Equatable {
     case playerWords(PlayerWordsView)
     /// The lobby was deleted; the stream ends after this.
     case deleted
+    /// You are no longer in the lobby (its creator removed you); the stream ends after this.
+    case removed
 }

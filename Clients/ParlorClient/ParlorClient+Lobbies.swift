@@ -1,10 +1,11 @@
+import ParlorRules
 import ParlorWire
 
 // The word lobby and catalog operations (seed `word-lobby-functions.md`), typed.
 
 extension ParlorClient {
-    public func createLobby(user: LobbyUserArguments) async throws(ParlorClientError) -> CreateLobbyResult {
-        try await send(.createLobby(CreateLobbyArguments(user: user)))
+    public func createLobby(user: LobbyUserArguments, rounds: Int? = nil) async throws(ParlorClientError) -> CreateLobbyResult {
+        try await send(.createLobby(CreateLobbyArguments(user: user, rounds: rounds)))
     }
 
     public func joinLobby(code: String, user: LobbyUserArguments) async throws(ParlorClientError) -> JoinLobbyResult {
@@ -35,6 +36,26 @@ extension ParlorClient {
         let (stream, continuation) = AsyncStream.makeStream(
             of: LobbyUpdate.self, bufferingPolicy: .bufferingNewest(max(configuration.lobbyEventBuffer, 1)))
         try await subscribe(.lobby(id: lobbyId), sink: .lobby(continuation))
+        return stream
+    }
+
+    /// Starts a rematch of a finished match (the creator only): a new lobby with the same seats. Answers
+    /// its code; asking again answers the same one.
+    public func rematchLobby(lobbyId: String) async throws(ParlorClientError) -> String {
+        let result: RematchResult = try await send(.rematchLobby(LobbyIdArguments(lobbyId: lobbyId)))
+        return result.code
+    }
+
+    /// Takes `userId`'s seat away (the lobby's creator only).
+    public func removeLobbyPlayer(lobbyId: String, userId: UserID) async throws(ParlorClientError) {
+        try await sendExpectingNoResult(.removeLobbyPlayer(RemoveLobbyPlayerArguments(lobbyId: lobbyId, userId: userId)))
+    }
+
+    /// A lobby's public view by its code, without a seat: no words during a round, no private events.
+    public func watchLobby(code: String) async throws(ParlorClientError) -> AsyncStream<LobbyUpdate> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: LobbyUpdate.self, bufferingPolicy: .bufferingNewest(max(configuration.lobbyEventBuffer, 1)))
+        try await subscribe(.watchedLobby(code: code), sink: .lobby(continuation))
         return stream
     }
 }

@@ -47,6 +47,13 @@ extension ParlorClient {
         try await send(.nextRound(RoomCodeArguments(roomCode: roomCode)))
     }
 
+    /// Starts a rematch of a finished room (moderator only): a new room with the same seats. Answers its
+    /// code; asking again answers the same one.
+    public func rematchRoom(roomCode: String) async throws(ParlorClientError) -> String {
+        let result: RematchResult = try await send(.rematchRoom(RoomCodeArguments(roomCode: roomCode)))
+        return result.code
+    }
+
     /// The room as it is now.
     public func getRoom(code: String) async throws(ParlorClientError) -> GameRoom {
         try await send(.getRoom(CodeArguments(code: code)))

@@ -84,6 +84,8 @@ extension ParlorClient {
         } catch {
             if let code = error.serverCode, target.isGone(code) {
                 carryOut(state.withLockedValue { $0.subscriptions.targetGone(target) }, on: connection)
+            } else if let code = error.serverCode, target.isRevoked(code) {
+                carryOut(state.withLockedValue { $0.subscriptions.targetRevoked(target) }, on: connection)
             } else {
                 logger.info("Subscribing again failed; retrying on the next connection", metadata: ["target": "\(target)"])
             }

@@ -116,6 +116,14 @@ struct SubscriptionTable: Sendable {
         return (entry.deleted ? [] : Self.deletion(of: entry)) + [.finish(Array(entry.sinks.values))]
     }
 
+    /// The target exists but no longer lets us watch it (a lobby we were removed from): tell its streams
+    /// (`.removed`) and end them.
+    mutating func targetRevoked(_ target: SubscriptionTarget) -> [Effect] {
+        guard let entry = entries.removeValue(forKey: target) else { return [] }
+        if let serverID = entry.serverID { targetsByServerID[serverID] = nil }
+        return [.lobby(entry.lobbySinks, .removed), .finish(Array(entry.sinks.values))]
+    }
+
     /// Ends every stream (the client was closed).
     mutating func finishAll() -> [Effect] {
         let sinks = entries.values.flatMap { $0.sinks.values }
@@ -146,7 +154,7 @@ struct SubscriptionTable: Sendable {
             guard case .room = target else { return [] }
             return deliver(GameRoom.self, frame, to: &entry, keep: { $0.lastRoom = $1 }) { .room($0.roomSinks, $1) }
         case .lobby?:
-            guard case .lobby = target else { return [] }
+            guard target.isLobby else { return [] }
             return deliver(LobbyView.self, frame, to: &entry, keep: { $0.lastLobby = $1 }) { .lobby($0.lobbySinks, .lobby($1)) }
         case .match?:
             guard case .match = target else { return [] }
@@ -155,7 +163,7 @@ struct SubscriptionTable: Sendable {
             guard case .quiz = target else { return [] }
             return deliver(QuizView.self, frame, to: &entry, keep: { $0.lastQuiz = $1 }) { .quiz($0.quizSinks, $1) }
         case .lobbyPrivate?:
-            guard case .lobby = target else { return [] }
+            guard target.isLobby else { return [] }
             do {
                 guard let words = try WireJSON.decode(ServerFrame.Event<PlayerWordsView>.self, from: frame).data else { return [] }
                 return deliver(playerWords: words, to: &entry)
@@ -211,7 +219,7 @@ struct SubscriptionTable: Sendable {
     private static func deletion(of entry: Entry) -> [Effect] {
         switch entry.target {
         case .room: [.room(entry.roomSinks, nil)]
-        case .lobby: [.lobby(entry.lobbySinks, .deleted)]
+        case .lobby, .watchedLobby: [.lobby(entry.lobbySinks, .deleted)]
         case .match: [.match(entry.matchSinks, nil)]
         case .quiz: [.quiz(entry.quizSinks, nil)]
         }

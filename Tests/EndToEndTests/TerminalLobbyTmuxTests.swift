@@ -105,7 +105,7 @@ struct TerminalLobbyTmuxTests {
             try await tmux.waitFor("ann", "Bo +0$")
 
             try await tmux.typeLine("ann", "/start \(TerminalLobbyTests.game)")
-            try await tmux.waitFor("ann", "0:[0-3][0-9] left · Round 1 · Greek Letters Sprint")
+            try await tmux.waitFor("ann", "0:[0-3][0-9] left · Round 1 of 5 · Greek Letters Sprint")
             try await tmux.waitFor("ann", "Category: Greek Letters Sprint")
             try await tmux.waitFor("ann", "\\[Enter\\] submit a word")
             try await bo?.waitForLobbyLine("the round running") { $0.lobby?.status == "GAME" }

@@ -99,7 +99,7 @@ struct InputTests {
         #expect(parse("score 5 --player Dee") == .failure(ScriptCommandError("There is no player \"Dee\" in room K7Q2MX.")))
         #expect(parse("start now") == .failure(ScriptCommandError("start takes no arguments (got \"now\").")))
         #expect(parse("dance") == .failure(ScriptCommandError(
-            "Unknown command \"dance\"; use ready, unready, start, score POINTS [--round N] [--player NAME], next, leave, room or quit.")))
+            "Unknown command \"dance\"; use ready, unready, start, score POINTS [--round N] [--player NAME], next, kick NAME, rematch, leave, room or quit.")))
     }
 
     @Test("Scripted output is one JSON object per line, keys sorted, rooms as the wire has them")

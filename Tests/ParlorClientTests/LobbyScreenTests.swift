@@ -76,7 +76,7 @@ struct LobbyScreenTests {
         ] + bigCode + [
             "",
             "  Lobby GDTS · 3 of 12 players",
-            "  0:23 left · Round 1 · Greek Letters Sprint",
+            "  0:23 left · Round 1 of 5 · Greek Letters Sprint",
             "",
             "  Players       Score",
             "  ● 🦊 Ann ★        0   2 words",
@@ -88,8 +88,8 @@ struct LobbyScreenTests {
             "  runs out. Spelling counts; capitals do not.",
             "",
             "  Your words: 1 of 2 accepted",
-            "  ✓ alpha",
-            "  ✗ omegas  \"omegas\" is not one of the accepted answers.",
+            "  ✓ alpha   ✗ omegas",
+            "  \"omegas\" is not one of the accepted answers.",
             "…",
             "",
             "  > ▏",
@@ -102,13 +102,13 @@ struct LobbyScreenTests {
         var state = LobbyFixtures.screen(try LobbyFixtures.inRound(), secondsIn: 7, skew: -3_000)
         #expect(state.millisecondsLeft == 23_000)
         state.now = state.now.adding(milliseconds: 1_000)
-        #expect(screen(state)[9] == "  0:22 left · Round 1 · Greek Letters Sprint")
+        #expect(screen(state)[9] == "  0:22 left · Round 1 of 5 · Greek Letters Sprint")
         state.now = state.now.adding(milliseconds: 14_500)
         let hurry = LobbyScreen.render(state, width: 72, height: 40)[9]
-        #expect(hurry.text == "  0:08 left · Round 1 · Greek Letters Sprint")
+        #expect(hurry.text == "  0:08 left · Round 1 of 5 · Greek Letters Sprint")
         #expect(hurry.spans.contains(Span("0:08 left", .warning)))
         state.now = state.now.adding(milliseconds: 60_000)
-        #expect(screen(state)[9] == "  Time is up; scoring… · Round 1 · Greek Letters Sprint")
+        #expect(screen(state)[9] == "  Time is up; scoring… · Round 1 of 5 · Greek Letters Sprint")
         #expect(Countdown.text(61_001) == "1:02")
         #expect(Countdown.text(0) == "0:00")
     }
@@ -117,7 +117,8 @@ struct LobbyScreenTests {
     func wordRule() throws {
         let lines = screen(LobbyFixtures.screen(try LobbyFixtures.inRound(LobbyFixtures.startsWithP)))
         #expect(lines.contains("  Rule: words starting with P"))
-        #expect(lines.contains("  ✗ alpha  \"alpha\" does not start with \"P\"."))
+        #expect(lines.contains("  ✗ alpha   ✗ omegas"))
+        #expect(lines.contains("  \"omegas\" does not start with \"P\"."))
     }
 
     @Test("After the round: everybody's words with their points, each player's round and total")
@@ -154,14 +155,14 @@ struct LobbyScreenTests {
         #expect(LobbyScreen.text(LobbyFixtures.screen(try LobbyFixtures.inRound()), width: 34, height: 14) == [
             "● connected · v8",
             "  Lobby GDTS · 3 of 12 players",
-            "  0:23 left · Round 1",
+            "  0:23 left · Round 1 of 5",
             "  Greek Letters Sprint",
             "  Players:  🦊 Ann ★ 0",
             "  🐼 Bo (you) 0  🐸 Cy 0",
             "  Category: Greek Letters Sprint",
             "  Your words: 1 of 2 accepted",
-            "  ✓ alpha",
-            "  ✗ omegas  \"omegas\" is not one o…",
+            "  ✓ alpha   ✗ omegas",
+            "  \"omegas\" is not one of the acce…",
             "",
             "",
             "  > ▏",
@@ -173,13 +174,15 @@ struct LobbyScreenTests {
     func manyWords() throws {
         var lobby = try LobbyFixtures.open()
         _ = try lobby.startGame(.game(LobbyFixtures.greek), by: LobbyFixtures.ann, at: LobbyFixtures.start)
-        for index in 1...12 {
+        for index in 1...40 {
             _ = try lobby.submitWord("w\(index)", by: LobbyFixtures.bo, at: LobbyFixtures.start, wordList: SetWordList([]))
         }
-        let lines = LobbyScreen.text(LobbyFixtures.screen(lobby), width: 60, height: 16)
-        #expect(lines.contains("  … 6 earlier"))
-        #expect(lines.contains { $0.hasPrefix("  ✗ w12") })
-        #expect(!lines.contains { $0.hasPrefix("  ✗ w6 ") })
+        // Eight columns of five rows and the newest refusal's reason; the last two rows and the reason fit.
+        let lines = LobbyScreen.text(LobbyFixtures.screen(lobby), width: 60, height: 13)
+        #expect(lines.contains("  … 3 earlier"))
+        #expect(lines.contains { $0.hasPrefix("  ✗ w33") && $0.hasSuffix("✗ w40") })
+        #expect(lines.contains("  \"w40\" is not one of the accepted answers."))
+        #expect(!lines.contains { $0.contains("✗ w17 ") })
     }
 
     @Test("What is typed shows on the input line, its end in view when long; an unknown /command is explained")
@@ -191,6 +194,7 @@ struct LobbyScreenTests {
         #expect(LobbyScreen.text(state, width: 20, height: 10)[8] == "  > …xxxxxxxxxxxend▏")
         state.input = "/dance"
         #expect(state.handle(.enter) == nil)
-        #expect(screen(state).suffix(3).first == "  ✗ Unknown command \"/dance\"; use /start [GAMEID], /leave or /quit.")
+        #expect(state.message?.text == "Unknown command \"/dance\"; use /start [GAMEID], /kick NAME, /rematch, /leave or /quit.")
+        #expect(screen(state).suffix(3).first?.hasPrefix("  ✗ Unknown command \"/dance\"; use /start [GAMEID], /kick NAME") == true)
     }
 }

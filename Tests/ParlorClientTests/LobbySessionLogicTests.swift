@@ -45,7 +45,7 @@ struct LobbySessionLogicTests {
         #expect(LobbyInput.parseScript("") == nil)
         #expect(LobbyInput.parseScript("word") == .failure(ScriptCommandError("word needs the word, e.g. \"word alpha\".")))
         #expect(LobbyInput.parseScript("dance") == .failure(ScriptCommandError(
-            "Unknown command \"dance\"; use word WORD, start [GAMEID], leave, lobby or quit.")))
+            "Unknown command \"dance\"; use word WORD, start [GAMEID], kick NAME, rematch, leave, lobby or quit.")))
     }
 
     @Test("Keys: typing edits the line, Enter sends it, Esc and Ctrl-C quit")

@@ -53,7 +53,7 @@ struct RoomScreenTests {
     @Test("The moderator sees start; a ready player can take it back")
     func lobbyKeys() throws {
         let room = try RoomFixtures.lobby(readyBo: true)
-        #expect(screen(state(room, me: RoomFixtures.ann)).last == "  [s] start  [l] leave  [?] help  [q] quit")
+        #expect(screen(state(room, me: RoomFixtures.ann)).last == "  [s] start  [x] remove  [l] leave  [?] help  [q] quit")
         #expect(screen(state(room)).last == "  [r] not ready  [l] leave  [?] help  [q] quit")
         #expect(screen(state(room)).contains("    Bo (you)  ✓ ready"))
         #expect(screen(state(room)).contains("  Waiting to start: 2 of 3 ready"))

@@ -77,12 +77,20 @@ public struct LobbyCreate: AsyncParsableCommand {
         discussion: "Shows the lobby code big enough to read out, then the lobby until you quit.")
 
     @OptionGroup public var profile: LobbyProfileOptions
+    @Option(help: "Rounds in the match, 1 to 50; after the last one the lobby names its winner. The server's default (5) when left out.")
+    public var rounds: Int?
     @OptionGroup public var options: ClientOptions
 
     public init() {}
 
+    public func validate() throws {
+        if let rounds, !WordRules.matchRounds.contains(rounds) {
+            throw ValidationError("--rounds must be between \(WordRules.matchRounds.lowerBound) and \(WordRules.matchRounds.upperBound) (got \(rounds)).")
+        }
+    }
+
     public func run() async throws {
-        try await GameSession<LobbyGame>.run(options, .create(profile.user))
+        try await GameSession<LobbyGame>.run(options, .create(profile.user, rounds: rounds))
     }
 }
 

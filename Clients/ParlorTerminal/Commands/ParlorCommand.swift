@@ -24,7 +24,7 @@ public struct ParlorCommand: AsyncParsableCommand {
         version: ParlorRelease.version,
         subcommands: [
             Create.self, Join.self, Watch.self, Ready.self, Start.self, Score.self, Next.self, Leave.self, Show.self, Lobby.self, Darts.self,
-            Quiz.self,
+            Quiz.self, History.self,
         ])
 
     public init() {}

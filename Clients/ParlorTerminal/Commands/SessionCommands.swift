@@ -61,21 +61,64 @@ public struct Join: AsyncParsableCommand {
     }
 }
 
-/// `parlor watch CODE`: the room screen without taking a seat.
+/// `parlor watch CODE`: any game's screen without taking a seat — a room, a word lobby, a darts match
+/// or a photo quiz, told by the code.
 public struct Watch: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
-        abstract: "Watch a room as a spectator.",
-        discussion: "If you already have a seat in the room, your keys still work.")
+        abstract: "Watch any game as a spectator: a room, a word lobby, a darts match or a photo quiz.",
+        discussion: """
+            The code says which: 6 characters a rummy room, 4 letters a word lobby, 5 a darts match or a \
+            photo quiz. If you already have a seat in a room, a match or a quiz, your keys still work; in a \
+            word lobby you see what every player sees (words once a round is over).
+            """)
 
-    @OptionGroup public var room: RoomCodeArgument
-    public var code: String { room.code }
+    @Argument(help: ArgumentHelp("The game's code.", valueName: "code"))
+    public var code: String
 
+    @OptionGroup public var places: PlacesOption
     @OptionGroup public var options: ClientOptions
 
     public init() {}
 
+    public mutating func validate() throws {
+        do throws(WatchedCodeError) {
+            code = try Self.watched(code).code
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    static func watched(_ text: String) throws(WatchedCodeError) -> (game: WatchedCode, code: String) {
+        let game = try WatchedCode.parse(text)
+        switch game {
+        case .room(let code), .lobby(let code), .match(let code), .quiz(let code), .matchOrQuiz(let code): return (game, code)
+        }
+    }
+
     public func run() async throws {
-        try await GameSession<RoomGame>.run(options, .watch(code: code))
+        var game = try Self.watched(code).game
+        if case .matchOrQuiz = game {
+            let client = try options.makeClient()
+            let resolved = await client.whileConnected { _ -> Result<WatchedCode, ParlorClientError> in
+                do throws(ParlorClientError) {
+                    return .success(try await game.resolve(with: client))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch resolved {
+            case .success(let decided): game = decided
+            case .failure(let error):
+                StandardStreams.printError(error.description)
+                throw ExitCode.failure
+            }
+        }
+        switch game {
+        case .room(let code): try await GameSession<RoomGame>.run(options, .watch(code: code))
+        case .lobby(let code): try await GameSession<LobbyGame>.run(options, .watch(code: code))
+        case .match(let code): try await GameSession<MatchGame>.run(options, .watch(code: code))
+        case .quiz(let code), .matchOrQuiz(let code): try await GameSession<QuizGame>.run(options, .watch(code: code, places: places.lookup()))
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import ParlorRules
+
 /// Something the person at this terminal (or the script) asked to do in a word lobby.
 public enum LobbyAction: Sendable, Equatable {
     /// Submit a word (or a category answer) to the running round.
@@ -6,6 +8,10 @@ public enum LobbyAction: Sendable, Equatable {
     case start(gameId: String?)
     /// Give up the seat; the session ends.
     case leave
+    /// Take this player's seat away (creator only).
+    case remove(UserID)
+    /// Start a rematch of the finished match with the same seats (creator only).
+    case rematch
     /// Close this terminal; the seat stays.
     case quit
 
@@ -15,6 +21,8 @@ public enum LobbyAction: Sendable, Equatable {
         case .submitWord: "word"
         case .start: "start"
         case .leave: "leave"
+        case .remove: "kick"
+        case .rematch: "rematch"
         case .quit: "quit"
         }
     }

@@ -18,6 +18,11 @@ public struct LobbyScreenState: Sendable, Equatable {
     public var words: PlayerWordsView?
     /// The lobby was deleted while we watched.
     public var deleted = false
+    /// The player a `/kick` asked to remove, until the same `/kick` again confirms it (or anything else
+    /// is typed).
+    public var pendingRemoval: UserID?
+    /// Watching by the code without a seat (`parlor watch CODE`): the public view only.
+    public var watching = false
     /// Who this terminal is signed in as.
     public var me: UserID?
     public var connection: ConnectionState = .connecting
@@ -87,6 +92,7 @@ public struct LobbyScreenState: Sendable, Equatable {
     public mutating func receive(_ view: LobbyView, at receivedAt: Instant) -> Bool {
         if let current = lobby, view.version <= current.version { return false }
         lobby = view
+        if lobbyId.isEmpty { lobbyId = view.lobbyId }
         deleted = false
         now = receivedAt
         if let offset = receivedAt.milliseconds(untilServerTime: view.serverTime) { clockOffsetMilliseconds = offset }
@@ -101,6 +107,20 @@ public struct LobbyScreenState: Sendable, Equatable {
         return changed
     }
 
+    /// The seated player called `name` (ignoring case) whom you may remove: you must be the creator,
+    /// and it cannot be you.
+    public func removal(named name: String) -> Result<LobbyView.Player, ScriptCommandError> {
+        guard isCreator else {
+            return .failure(ScriptCommandError("Only the lobby's creator (\(creatorName ?? "someone else")) can remove a player."))
+        }
+        let wanted = name.lowercased()
+        guard let player = lobby?.players.first(where: { $0.username.lowercased() == wanted }) else {
+            return .failure(ScriptCommandError("Nobody called \(name) sits in this lobby."))
+        }
+        guard player.userId != me else { return .failure(ScriptCommandError("To give up your own seat, type /leave.")) }
+        return .success(player)
+    }
+
     // MARK: Keys
 
     /// Applies a key; returns the action it asks for, if any. Printable keys type; Enter sends the line
@@ -111,6 +131,8 @@ public struct LobbyScreenState: Sendable, Equatable {
         case .enter:
             let line = input
             input = ""
+            let pending = pendingRemoval
+            pendingRemoval = nil
             if HelpRequest.matches(line) {
                 message = Message(HelpRequest.sentence(typing: "a word", commands: LobbyInput.helpCommands), seconds: 30)
                 return nil
@@ -119,6 +141,16 @@ public struct LobbyScreenState: Sendable, Equatable {
             case nil: return nil
             case .success(.action(let action))?: return action
             case .success(.showLobby)?: return nil
+            case .success(.kick(let name))?:
+                switch removal(named: name) {
+                case .success(let player) where player.userId == pending:
+                    return .remove(player.userId)
+                case .success(let player):
+                    pendingRemoval = player.userId
+                    message = Message("Remove \(player.username) from the lobby? Type /kick \(name) again to confirm.")
+                case .failure(let error):
+                    message = Message(error.message, isError: true)
+                }
             case .failure(let error)?: message = Message(error.message, isError: true)
             }
         case .escape, .interrupt:

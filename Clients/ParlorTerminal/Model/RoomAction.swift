@@ -7,6 +7,10 @@ public enum RoomAction: Sendable, Equatable {
     case submitScore(player: UserID, round: Int, score: Int)
     case nextRound
     case leave
+    /// Take this player's seat away (the moderator).
+    case kick(UserID)
+    /// Start a rematch of the finished game with the same seats (the moderator).
+    case rematch
     case quit
 
     /// The name scripts see in `{"event":"done","action":…}`.
@@ -18,6 +22,8 @@ public enum RoomAction: Sendable, Equatable {
         case .submitScore: "score"
         case .nextRound: "next"
         case .leave: "leave"
+        case .kick: "kick"
+        case .rematch: "rematch"
         case .quit: "quit"
         }
     }

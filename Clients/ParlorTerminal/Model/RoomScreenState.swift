@@ -14,6 +14,8 @@ public struct RoomScreenState: Sendable, Equatable {
         case confirmingLeave
         /// After `/`: a typed command (`/help`, `/ready`, `/start`, `/next`, `/leave`, `/quit`).
         case typingCommand(String)
+        /// The moderator pressed x on this player: y removes them.
+        case confirmingKick(UserID)
     }
 
     /// The message line. It goes stale: the session clears it after `seconds` (and an error when the
@@ -88,12 +90,15 @@ public struct RoomScreenState: Sendable, Equatable {
             return .submitScore(player: player, round: round, score: score)
         case .confirmingLeave: return handleLeaveConfirmation(key)
         case .typingCommand(let text): return handleCommandLine(key, text: text)
+        case .confirmingKick(let player):
+            mode = .normal
+            return key == .character("y") || key == .character("Y") ? .kick(player) : nil
         }
     }
 
     /// Every key of the room screen, for `?` and `/help`.
     public static let helpText =
-        "Keys: r ready · s start · ↑↓ player · e enter score · n next round · l leave · q quit (keeps your seat) · / command"
+        "Keys: r ready · s start · ↑↓ player · e enter score · n next round · x remove (moderator) · m rematch (moderator, at the end) · l leave · q quit (keeps your seat) · / command"
 
     private mutating func handleNormal(_ key: Key) -> RoomAction? {
         switch key {
@@ -119,6 +124,25 @@ public struct RoomScreenState: Sendable, Equatable {
             openScoreEntry()
         case .character("l"), .character("L"):
             askToLeave()
+        case .character("m"), .character("M"):
+            guard let seat = requireSeat(), let room else { return nil }
+            guard seat.isModerator, room.isFinished else {
+                message = Message(room.isFinished ? "Only the moderator can start a rematch." : "A rematch starts once the game is over.", isError: true)
+                return nil
+            }
+            return .rematch
+        case .character("x"), .character("X"):
+            guard let seat = requireSeat(), let player = selectedPlayer else { return nil }
+            guard seat.isModerator else {
+                message = Message("Only the moderator can remove a player.", isError: true)
+                return nil
+            }
+            guard player.id != seat.id else {
+                message = Message("To give up your own seat, press l.", isError: true)
+                return nil
+            }
+            mode = .confirmingKick(player.id)
+            message = nil
         default:
             break
         }

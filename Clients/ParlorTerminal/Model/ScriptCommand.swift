@@ -3,13 +3,13 @@ import ParlorRules
 /// The commands a script types, one per line, when `parlor` is not attached to a terminal: the same
 /// actions as the keys of the interactive view.
 ///
-///     ready | unready | start | score POINTS [--round N] [--player NAME] | next | leave | room | quit
+///     ready | unready | start | score POINTS [--round N] [--player NAME] | next | kick NAME | rematch | leave | room | quit
 public enum ScriptCommand: Sendable, Equatable {
     case action(RoomAction)
     /// Print the room again.
     case showRoom
 
-    public static let usage = "ready, unready, start, score POINTS [--round N] [--player NAME], next, leave, room or quit"
+    public static let usage = "ready, unready, start, score POINTS [--round N] [--player NAME], next, kick NAME, rematch, leave, room or quit"
 
     /// Parses one line; nil for a blank line. Defaults come from `state`: the current round, oneself.
     public static func parse(_ line: String, in state: RoomScreenState) -> Result<ScriptCommand, ScriptCommandError>? {
@@ -21,10 +21,19 @@ public enum ScriptCommand: Sendable, Equatable {
         case "unready": return noArguments(rest, .action(.setReady(false)), verb)
         case "start": return noArguments(rest, .action(.start), verb)
         case "next": return noArguments(rest, .action(.nextRound), verb)
+        case "rematch": return noArguments(rest, .action(.rematch), verb)
         case "leave": return noArguments(rest, .action(.leave), verb)
         case "quit", "exit": return noArguments(rest, .action(.quit), verb)
         case "room", "show": return noArguments(rest, .showRoom, verb)
         case "score": return score(rest, in: state)
+        case "kick":
+            // A script's line is its confirmation.
+            let name = rest.joined(separator: " ")
+            guard !name.isEmpty else { return .failure(ScriptCommandError("kick needs the player's name, e.g. \"kick Bo\".")) }
+            guard let player = findPlayer(name, in: state) else {
+                return .failure(ScriptCommandError("There is no player \"\(name)\" in room \(state.code)."))
+            }
+            return .success(.action(.kick(player)))
         default:
             return .failure(ScriptCommandError("Unknown command \"\(verb)\"; use \(usage)."))
         }

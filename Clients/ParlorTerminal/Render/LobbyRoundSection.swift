@@ -17,13 +17,29 @@ enum LobbyRoundSection {
         }
         let accepted = words.filter(\.accepted).count
         lines.append(ScreenLine("  Your words: \(accepted) of \(words.count) accepted", .bold))
-        let list = words.map { word -> ScreenLine in
-            guard !word.accepted else { return ScreenLine("  ✓ " + word.word, .good) }
-            var line = ScreenLine("  ✗ " + word.word, .bad)
-            if let reason = word.reason { line.append("  " + reason, .dim) }
-            return line
+        var list = columns(words.map { $0.accepted ? Span("✓ " + $0.word, .good) : Span("✗ " + $0.word, .bad) }, width: width)
+        // The newest word's reason, under the columns: the one the player is reading now.
+        if let newest = words.last, !newest.accepted, let reason = newest.reason {
+            list.append(ScreenLine("  " + reason, .dim))
         }
         return LobbyScreen.Section(lines: lines, list: list)
+    }
+
+    /// Words in columns of equal width, filled row by row so the newest are at the bottom (what a short
+    /// screen keeps); one column on a narrow terminal.
+    static func columns(_ cells: [Span], width: Int) -> [ScreenLine] {
+        let gap = 2
+        let cellWidth = max(min(cells.map { TextWidth.of($0.text) }.max() ?? 1, 24, width - 2), 1)
+        let count = max(1, min(cells.count, (width - 2 + gap) / (cellWidth + gap)))
+        return stride(from: 0, to: cells.count, by: count).map { start in
+            var line = ScreenLine("  ")
+            for (offset, cell) in cells[start..<min(start + count, cells.count)].enumerated() {
+                if offset > 0 { line.append(String(repeating: " ", count: gap)) }
+                let last = start + offset == cells.count - 1 || offset == count - 1
+                line.append(last ? TextWidth.fit(cell.text, width: cellWidth) : TextWidth.pad(cell.text, to: cellWidth), cell.style)
+            }
+            return line
+        }
     }
 
     /// "Rule: words starting with B", "Category: Fruits", with "(capitals count)" when they do.

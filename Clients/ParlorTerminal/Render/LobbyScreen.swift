@@ -1,4 +1,5 @@
 import ParlorClient
+import ParlorRules
 import ParlorWire
 
 /// Draws the word lobby screen as text: a pure function of the state and the terminal's size, so what a
@@ -119,7 +120,10 @@ public enum LobbyScreen {
             } else {
                 second.append("\(Countdown.text(left)) left", Countdown.seconds(left) <= Countdown.hurrySeconds ? .warning : .bold)
             }
-            second.append(" · Round \(round.number) · \(round.game.name)", .bold)
+            let of = lobby.rounds.map { " of \($0)" } ?? ""
+            second.append(" · Round \(round.number)\(of) · \(round.game.name)", .bold)
+        } else if lobby.status == "FINISHED" {
+            second.append("  Match over · " + winnersText(lobby, me: state.me), .bold)
         } else {
             let next = (lobby.lastRound?.number ?? 0) + 1
             let what = next == 1 ? "the first round" : "round \(next)"
@@ -130,6 +134,18 @@ public enum LobbyScreen {
             }
         }
         return [first, second]
+    }
+
+    /// "Ann wins with 12 points", "You win with 12 points", "Ann and Bo tie with 8 points".
+    static func winnersText(_ lobby: LobbyView, me: UserID?) -> String {
+        let winners = lobby.winners ?? []
+        let names = winners.map { id in id == me ? "you" : (lobby.players.first { $0.userId == id }?.username ?? "a player who left") }
+        let points = lobby.players.first { winners.contains($0.userId) }?.score ?? 0
+        switch names.count {
+        case 0: return "nobody scored"
+        case 1: return (names[0] == "you" ? "You win" : "\(names[0]) wins") + " with \(points) points"
+        default: return names.dropLast().joined(separator: ", ") + " and \(names[names.count - 1]) tie with \(points) points"
+        }
     }
 
     static func messageLine(_ state: LobbyScreenState) -> ScreenLine {
@@ -165,7 +181,9 @@ public enum LobbyScreen {
         if let lobby = state.lobby, state.myPlayer != nil, !state.deleted {
             if lobby.status == "GAME" {
                 keys.append(("Enter", "submit a word"))
-            } else if state.isCreator {
+            } else if state.isCreator, lobby.status == "FINISHED" {
+                keys.append(("/rematch", "play again"))
+            } else if state.isCreator, lobby.status == "OPEN" {
                 keys.append(("/start", "next game"))
                 keys.append(("/start ID", "that game"))
             }

@@ -182,6 +182,9 @@ public enum RoomScreen {
             line.append(text + "▏", .highlight)
             line.append("  Enter runs · Esc cancels · /help", .dim)
             return line
+        case .confirmingKick(let player):
+            let name = state.room?.players.first { $0.id == player }?.name ?? "this player"
+            return ScreenLine("  Remove \(name) from the room? Press y to remove, any other key to keep them.", .warning)
         case .normal:
             guard let message = state.message else { return "" }
             return ScreenLine("  " + (message.isError ? "✗ " : "") + message.text, message.isError ? .bad : .plain)
@@ -202,6 +205,9 @@ public enum RoomScreen {
                 keys.append(("e", "enter score"))
                 if seat.isModerator { keys.append(("n", room.currentRound >= RummyRules.roundCount ? "finish" : "next round")) }
             }
+            // Listed while seats fill, where a line has room for it; x works during the game too.
+            if seat.isModerator, room.players.count > 1, !room.isStarted { keys.append(("x", "remove")) }
+            if seat.isModerator, room.isFinished { keys.append(("m", "rematch")) }
             if !room.isFinished { keys.append(("l", "leave")) }
         }
         keys.append(("?", "help"))

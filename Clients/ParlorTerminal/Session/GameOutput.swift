@@ -72,4 +72,10 @@ extension KeyedEncodingContainer where K: SessionJSONKey {
         try encode("left", forKey: .event)
         try encode(code, forKey: .code)
     }
+
+    /// `{"event":"removed","code":…}`: the game's moderator took your seat away.
+    mutating func encodeRemoved(code: String) throws {
+        try encode("removed", forKey: .event)
+        try encode(code, forKey: .code)
+    }
 }

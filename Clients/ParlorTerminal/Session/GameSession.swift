@@ -1,3 +1,4 @@
+import Dispatch
 import ParlorClient
 
 /// A long-running session in one game's room or lobby: enter it, then show every change as it happens
@@ -10,12 +11,25 @@ struct GameSession<Game: TerminalGame> {
     /// `--server` and `--profile` as given, for a farewell's command that comes back.
     var clientArguments: [String] = []
 
-    /// Runs the session; returns the process exit status.
+    /// Runs the session, and on into each rematch its game announces; returns the process exit status.
     func run() async -> Int32 {
-        await client.whileConnected { group in await runSession(group: &group) }
+        let input = InputRoute<Game>()
+        var signalSources: [any DispatchSourceSignal]?
+        defer { signalSources?.forEach { $0.cancel() } }
+        return await client.whileConnected { group in
+            var entry = self.entry
+            while true {
+                let (ending, next) = await runSession(entry, input: input, signalSources: &signalSources, group: &group)
+                guard let next else { return ending.exitStatus }
+                entry = next
+            }
+        }
     }
 
-    private func runSession(group: inout TaskGroup<Void>) async -> Int32 {
+    /// One place's session, from entering it to its ending.
+    private func runSession(
+        _ entry: Game.Entry, input: InputRoute<Game>, signalSources: inout [any DispatchSourceSignal]?, group: inout TaskGroup<Void>
+    ) async -> (ending: SessionEnding, next: Game.Entry?) {
         let presenter: any SessionPresenter<Game> = mode == .interactive ? ScreenPresenter() : JSONLinesPresenter()
         let (events, sink) = AsyncStream.makeStream(of: SessionEvent<Game>.self, bufferingPolicy: .bufferingNewest(1024))
         let states = client.connectionStates()
@@ -52,7 +66,7 @@ struct GameSession<Game: TerminalGame> {
             }
         } catch {
             StandardStreams.printError(Game.refusal(error, entering: entry))
-            return 1
+            return (.connectionClosed, nil)
         }
         // A spectator's first request may be the follow: only then is it known who this is.
         screen.me = screen.me ?? client.userId
@@ -66,8 +80,11 @@ struct GameSession<Game: TerminalGame> {
                 }
             }
         }
-        let signalSources = InputSources.feed(sink, interactive: mode == .interactive)
-        defer { signalSources.forEach { $0.cancel() } }
+        // Input starts with the first session (as late as it can, so nothing typed before is lost) and
+        // goes on into every rematch's.
+        input.route(to: sink)
+        if signalSources == nil { signalSources = input.start(interactive: mode == .interactive) }
+        defer { input.detach() }
 
         var logic = GameSessionLogic<Game>(mode: mode, screen: screen, clientArguments: clientArguments)
         presenter.begin(logic.screen)
@@ -94,7 +111,8 @@ struct GameSession<Game: TerminalGame> {
         }
         presenter.end(farewell: mode == .interactive ? logic.farewell(for: ending, server: client.server.url) : nil)
         sink.finish()
-        return ending.exitStatus
+        guard case .rematch(let code) = ending else { return (ending, nil) }
+        return (ending, Game.rematchEntry(code: code, from: logic.screen))
     }
 
     private func eraseConnecting() {

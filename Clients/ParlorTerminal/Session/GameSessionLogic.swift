@@ -51,6 +51,8 @@ struct GameSessionLogic<Game: TerminalGame> {
         switch ending {
         case .quit: return game.farewellAfterQuit(clientArguments: clientArguments)
         case .left: return "You left \(place) \(screen.code)."
+        case .removed: return "You were removed from \(place) \(screen.code)."
+        case .rematch(let code): return "The rematch is in \(place) \(code)."
         case .deleted: return "\(place.prefix(1).uppercased() + place.dropFirst()) \(screen.code) was deleted."
         case .connectionClosed: return "The connection to \(server) is closed."
         }

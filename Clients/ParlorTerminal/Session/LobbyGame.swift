@@ -7,9 +7,11 @@ import ParlorWire
 /// `LobbyScreenState.handle` and `LobbyInput`; the screen is `LobbyScreen`, with the round's countdown.
 struct LobbyGame: TerminalGame {
     enum Entry: Sendable {
-        case create(LobbyUserArguments)
+        case create(LobbyUserArguments, rounds: Int?)
         /// The options as given: those left out come from what this identity last used in the lobby.
         case join(code: String, LobbyProfileChoice)
+        /// The public view by the code, without a seat.
+        case watch(code: String)
     }
 
     static let render = LobbyScreen.render
@@ -33,14 +35,35 @@ struct LobbyGame: TerminalGame {
             let previous = screen.lobby
             guard screen.receive(view, at: receivedAt) else { return step }
             step.outputs = [.lobby(view)]
+            if let rematch = view.rematch {
+                // Everyone in the lobby goes on to the rematch, where they are seated already.
+                step.outputs.append(.rematch(code: rematch))
+                step.ending = .rematch(code: rematch)
+                return step
+            }
+            if !leaving, let me = screen.me, previous?.players.contains(where: { $0.userId == me }) == true,
+               !view.players.contains(where: { $0.userId == me }) {
+                // Taken off by the creator: the seat is gone, and so is this screen.
+                step.outputs.append(.removed(code: screen.code))
+                step.ending = .removed
+                return step
+            }
             if let previous, let results = view.lastRound, results.number != previous.lastRound?.number {
                 step.outputs.append(.roundEnded(results))
-                if mode == .interactive { screen.message = Message("Round \(results.number) is over.") }
+                if mode == .interactive {
+                    screen.message = view.status == "FINISHED"
+                        ? Message("The match is over: " + LobbyScreen.winnersText(view, me: screen.me) + ".")
+                        : Message("Round \(results.number) is over.")
+                }
             } else if let round = view.round, view.status == "GAME", previous?.round?.number != round.number, previous != nil {
                 if mode == .interactive { screen.message = Message("Round \(round.number) has started: type words and press Enter.") }
             }
         case .playerWords(let words):
             if screen.receive(words) { step.outputs = [.playerWords(words)] }
+        case .removed:
+            if leaving { return step }
+            step.outputs = [.removed(code: screen.code)]
+            step.ending = .removed
         case .deleted:
             screen.deleted = true
             step.outputs = [.lobby(nil)]
@@ -62,10 +85,12 @@ struct LobbyGame: TerminalGame {
 
     func scriptRequest(_ line: String) -> Result<ScriptRequest<LobbyAction>, ScriptCommandError>? {
         LobbyInput.parseScript(line).map { parsed in
-            parsed.map { input in
+            parsed.flatMap { input in
                 switch input {
-                case .action(let action): .action(action)
-                case .showLobby: .show
+                case .action(let action): .success(.action(action))
+                case .showLobby: .success(.show)
+                // A script's line is its confirmation.
+                case .kick(let name): screen.removal(named: name).map { .action(.remove($0.userId)) }
                 }
             }
         }
@@ -108,7 +133,10 @@ struct LobbyGame: TerminalGame {
     }
 
     func farewellAfterQuit(clientArguments: [String]) -> String? {
-        "You are still in lobby \(screen.code); \(rejoinCommand(clientArguments: clientArguments)) brings you back."
+        if screen.watching {
+            return "\((["parlor", "watch", screen.code] + clientArguments.map(Self.shellQuoted)).joined(separator: " ")) watches again."
+        }
+        return "You are still in lobby \(screen.code); \(rejoinCommand(clientArguments: clientArguments)) brings you back."
     }
 
     /// The command that comes back as the same player: joining again updates the profile, so it repeats
@@ -138,27 +166,34 @@ struct LobbyGame: TerminalGame {
         let code: String
         let lobbyId: String
         let memory = LobbyProfileMemory(client.configuration)
-        let user: LobbyUserArguments
+        /// Nil when watching: a watcher has no seat to remember.
+        let user: LobbyUserArguments?
         switch entry {
-        case .create(let created):
+        case .create(let created, let rounds):
             user = created
-            let result = try await client.createLobby(user: user)
+            let result = try await client.createLobby(user: created, rounds: rounds)
             (code, lobbyId) = (result.lobbyCode, result.lobbyId)
         case .join(let joinCode, let options):
             code = joinCode
-            user = options.user(remembered: memory.profile(inLobby: joinCode))
-            lobbyId = try await client.joinLobby(code: joinCode, user: user).lobbyId
+            let joining = options.user(remembered: memory.profile(inLobby: joinCode))
+            user = joining
+            lobbyId = try await client.joinLobby(code: joinCode, user: joining).lobbyId
+        case .watch(let watchCode):
+            // The id arrives with the first view.
+            user = nil
+            (code, lobbyId) = (watchCode, "")
         }
-        memory.remember(user, inLobby: code)
-        let screen = LobbyScreenState(
+        if let user { memory.remember(user, inLobby: code) }
+        var screen = LobbyScreenState(
             server: client.server.url, code: code, lobbyId: lobbyId, me: client.userId, now: DeviceClock.now())
+        if case .watch = entry { screen.watching = true }
         return (screen, [.joined(code: code, lobbyId: lobbyId, userId: client.userId)])
     }
 
     static func follow(
         _ screen: LobbyScreenState, client: ParlorClient
     ) async throws(ParlorClientError) -> AsyncStream<LobbyUpdate> {
-        try await client.observeLobby(lobbyId: screen.lobbyId)
+        screen.watching ? try await client.watchLobby(code: screen.code) : try await client.observeLobby(lobbyId: screen.lobbyId)
     }
 
     /// A submitted word's verdict; nothing for the other actions.
@@ -173,13 +208,28 @@ struct LobbyGame: TerminalGame {
         case .leave:
             try await client.leaveLobby(lobbyId: screen.lobbyId)
             return nil
+        case .remove(let player):
+            try await client.removeLobbyPlayer(lobbyId: screen.lobbyId, userId: player)
+            return nil
+        case .rematch:
+            // The lobby's next version names the rematch; the session follows it from the stream.
+            _ = try await client.rematchLobby(lobbyId: screen.lobbyId)
+            return nil
         case .quit: return nil
         }
+    }
+
+    /// A seat in the rematch: joining again with the same profile (the seat is there already); a
+    /// spectator watches it.
+    static func rematchEntry(code: String, from screen: LobbyScreenState) -> Entry? {
+        guard let player = screen.myPlayer, !screen.watching else { return .watch(code: code) }
+        return .join(code: code, LobbyProfileChoice(name: player.username, color: player.colorNumber, emoji: player.emojiNumber))
     }
 
     static func refusal(_ error: ParlorClientError, entering entry: Entry) -> String {
         var code = ""
         if case .join(let joinCode, _) = entry { code = joinCode }
+        if case .watch(let watchCode) = entry { code = watchCode }
         return LobbyErrorSentence.sentence(error, action: nil, code: code)
     }
 }

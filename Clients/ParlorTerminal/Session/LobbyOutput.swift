@@ -30,6 +30,10 @@ public enum LobbyOutput: Sendable, Equatable {
     case error(action: String?, code: String?, message: String)
     /// Left the lobby; the session ends.
     case left(code: String)
+    /// The creator took your seat away.
+    case removed(code: String)
+    /// The creator started a rematch in lobby `code`; the session goes on there.
+    case rematch(code: String)
 
     /// The JSON line (without the newline).
     public var jsonLine: String { JSONLine.encode(LobbyJSONForm(self)) }
@@ -81,6 +85,11 @@ private struct LobbyJSONForm: Encodable {
             try container.encodeError(action: action, code: code, message: message)
         case .left(let code):
             try container.encodeLeft(code: code)
+        case .removed(let code):
+            try container.encodeRemoved(code: code)
+        case .rematch(let code):
+            try container.encode("rematch", forKey: .event)
+            try container.encode(code, forKey: .code)
         }
     }
 }

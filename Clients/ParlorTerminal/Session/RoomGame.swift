@@ -18,6 +18,8 @@ struct RoomGame: TerminalGame {
     var screen: RoomScreenState
     /// Actions sent and not yet answered: the stream may show their effect first, and that is no news.
     private(set) var pending: [RoomAction] = []
+    /// A leave was sent: a room without our seat is its echo, not a removal.
+    private var leaving: Bool { pending.contains(.leave) }
 
     init(screen: RoomScreenState) {
         self.screen = screen
@@ -37,7 +39,17 @@ struct RoomGame: TerminalGame {
             screen.message = RoomAnnouncement.sentence(from: current, to: room, me: screen.me, pending: pending)
                 .map { RoomScreenState.Message($0) }
         }
+        let previous = screen.room
         screen.room = room
+        if let me = screen.me, previous?.players.contains(where: { $0.id == me }) == true, !room.players.contains(where: { $0.id == me }),
+           !leaving {
+            // The moderator took the seat away: say so and end.
+            return Step(outputs: [.room(room), .removed(code: screen.code)], ending: .removed)
+        }
+        if let rematch = room.rematch {
+            // Everyone following the room goes on to the rematch, seated or watching.
+            return Step(outputs: [.room(room), .rematch(code: rematch)], ending: .rematch(code: rematch))
+        }
         return Step(outputs: [.room(room)])
     }
 
@@ -113,6 +125,8 @@ struct RoomGame: TerminalGame {
             "\(screen.room?.players.first { $0.id == player }?.name ?? "The player") scores \(score) in round \(round)."
         case .nextRound: screen.room?.isFinished == true ? "The game is over." : "Round \(screen.room?.currentRound ?? 0) has begun."
         case .leave: "You left the room."
+        case .kick: "The player was removed."
+        case .rematch: "The rematch has started."
         case .quit: ""
         }
     }
@@ -160,9 +174,20 @@ struct RoomGame: TerminalGame {
         case .leave:
             try await client.leaveRoom(roomCode: code)
             return nil
+        case .kick(let player):
+            try await client.leaveRoom(roomCode: code, playerId: player)
+            return nil
+        case .rematch:
+            // The room's next version names the rematch; the session follows it from the stream.
+            _ = try await client.rematchRoom(roomCode: code)
+            return nil
         case .quit: return nil
         }
     }
+
+    /// The rematch's room: its players are seated already, so watching it is taking the seat (the keys
+    /// work for whoever has one).
+    static func rematchEntry(code: String, from _: RoomScreenState) -> Entry? { .watch(code: code) }
 
     static func refusal(_ error: ParlorClientError, entering _: Entry) -> String {
         error.description

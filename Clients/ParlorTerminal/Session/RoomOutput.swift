@@ -16,6 +16,10 @@ public enum RoomOutput: Sendable, Equatable {
     case error(action: String?, code: String?, message: String)
     /// Left the room; the session ends.
     case left(code: String)
+    /// The moderator took your seat away; the session ends.
+    case removed(code: String)
+    /// The moderator started a rematch in room `code`; the session goes on there.
+    case rematch(code: String)
 
     /// The JSON line (without the newline).
     public var jsonLine: String {
@@ -26,6 +30,8 @@ public enum RoomOutput: Sendable, Equatable {
         case .done(let action): .done(action: action.name)
         case .error(let action, let code, let message): .error(action: action, code: code, message: message)
         case .left(let code): .left(code: code)
+        case .removed(let code): .removed(code: code)
+        case .rematch(let code): .rematch(code: code)
         }
         return JSONLine.encode(ViewSessionJSON(line: line, viewKey: "room"))
     }

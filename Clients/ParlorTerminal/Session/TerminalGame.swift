@@ -43,6 +43,9 @@ protocol TerminalGame: Sendable {
     ) async throws(ParlorClientError) -> ActionResult
     /// The sentence on stderr when entering fails.
     static func refusal(_ error: ParlorClientError, entering entry: Entry) -> String
+    /// How the session goes on in a rematch whose code the old game announced, as `screen` last showed
+    /// it; nil for games without.
+    static func rematchEntry(code: String, from screen: Screen) -> Entry?
 
     // MARK: The screen
 
@@ -76,6 +79,7 @@ protocol TerminalGame: Sendable {
 }
 
 extension TerminalGame {
+    static func rematchEntry(code: String, from screen: Screen) -> Entry? { nil }
     mutating func starting(_ action: Action) {}
     mutating func tick(_ now: Instant) {}
     func farewellAfterQuit(clientArguments: [String]) -> String? { nil }

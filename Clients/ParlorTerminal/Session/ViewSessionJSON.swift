@@ -17,6 +17,8 @@ struct ViewSessionJSON<View: Encodable>: Encodable {
         case done(action: String)
         case error(action: String?, code: String?, message: String)
         case left(code: String)
+        case removed(code: String)
+        case rematch(code: String)
     }
 
     let line: Line
@@ -43,6 +45,11 @@ struct ViewSessionJSON<View: Encodable>: Encodable {
             try container.encodeError(action: action, code: code, message: message)
         case .left(let code):
             try container.encodeLeft(code: code)
+        case .removed(let code):
+            try container.encodeRemoved(code: code)
+        case .rematch(let code):
+            try container.encode("rematch", forKey: .event)
+            try container.encode(code, forKey: .code)
         }
     }
 

@@ -12,6 +12,8 @@ public enum LobbyError: Error, Sendable, Equatable {
     public enum Missing: Sendable, Equatable {
         case lobby(String)
         case game(id: String)
+        /// Nobody with this id sits in the lobby.
+        case player(UserID)
     }
 
     public enum Precondition: Sendable, Equatable {
@@ -23,6 +25,12 @@ public enum LobbyError: Error, Sendable, Equatable {
         case deadlinePassed
         /// "Next game" was asked of a catalog without games.
         case noGamesAvailable
+        /// The match's last round is over: no more rounds, no newcomers.
+        case matchFinished
+        /// A rematch needs the match to be over.
+        case matchNotFinished
+        /// A rematch was started already (in the lobby with this code).
+        case rematchStarted(LobbyCode)
     }
 
     public enum Permission: Sendable, Equatable {
@@ -56,10 +64,14 @@ public enum LobbyError: Error, Sendable, Equatable {
         case .invalidArgument(_, let reason): reason
         case .notFound(.lobby(let id)): "Lobby \(Self.clip(id)) was not found."
         case .notFound(.game(let id)): "Game \(Self.clip(id)) is not in the catalog."
+        case .notFound(.player(let id)): "Player \(id) is not in this lobby."
         case .failedPrecondition(.lobbyNotOpen): "The lobby is in a round; wait until the round ends."
         case .failedPrecondition(.roundNotRunning): "No round is running."
         case .failedPrecondition(.deadlinePassed): "The round's time is up."
         case .failedPrecondition(.noGamesAvailable): "The catalog has no games to play."
+        case .failedPrecondition(.matchFinished): "The match is over; the creator can start a rematch."
+        case .failedPrecondition(.matchNotFinished): "The match is not over yet; a rematch starts once it is."
+        case .failedPrecondition(.rematchStarted(let code)): "A rematch was already started: lobby \(code)."
         case .permissionDenied(.notCreator(let action)): "Only the lobby's creator can \(action)."
         case .permissionDenied(.notMember): "You are not in this lobby."
         case .resourceExhausted(.lobbyFull(let capacity)): "The lobby is full (\(capacity) of \(capacity) players)."

@@ -23,6 +23,10 @@ public enum LobbyEvent: Sendable, Equatable {
     case roundStarted(number: Int, deadline: Instant)
     case wordSubmitted(UserID)
     case roundEnded(number: Int)
+    /// The match's last round ended: the lobby is `FINISHED` and goes into its players' history.
+    case matchFinished
+    /// The creator started a rematch in this lobby.
+    case rematchStarted(LobbyCode)
     /// The last player left: the server should delete the lobby, free its code and end its streams.
     case lobbyDeleted
 }

@@ -28,6 +28,13 @@ public struct LobbyPublicView: Sendable, Equatable, Codable {
     public let players: [Player]
     public let round: Round?
     public let lastRound: RoundResults?
+    /// Rounds in the match; nil for a lobby that plays on forever.
+    public let rounds: Int?
+    /// Everyone with the top score, once the match is over; empty before.
+    public let winners: [UserID]
+    public let finishedAt: Instant?
+    /// The rematch's code, once the creator started one.
+    public let rematch: LobbyCode?
 }
 
 /// What one player alone may see: their own words in the running round.
@@ -84,7 +91,7 @@ extension WordLobby {
             round: round.map {
                 LobbyPublicView.Round(number: $0.number, game: GameBrief($0.game), startedAt: $0.startedAt, deadline: $0.deadline)
             },
-            lastRound: lastRound)
+            lastRound: lastRound, rounds: rounds, winners: winners, finishedAt: finishedAt, rematch: rematch)
     }
 
     /// `userId`'s own words in the running round (none between rounds or for a non-member).

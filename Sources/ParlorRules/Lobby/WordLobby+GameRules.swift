@@ -13,11 +13,23 @@ extension WordLobby: GameRules {
 
     public var members: [UserID] { players.map(\.userId) }
 
-    /// A lobby never finishes: it counts against its creator (or their heir) while it lives.
-    public var owner: UserID? { creator }
+    /// A lobby counts against its creator (or their heir) until its match is over.
+    public var owner: UserID? { status == .finished ? nil : creator }
 
-    /// Only between rounds: a running round ends by itself, and then the lobby is open again.
-    public var mayExpire: Bool { status == .open }
+    /// Nobody plays a finished match.
+    public var playing: [UserID] { status == .finished ? [] : members }
+
+    /// Only between rounds or once finished: a running round ends by itself, and then the lobby is
+    /// open (or finished) again.
+    public var mayExpire: Bool { status != .game }
+
+    /// What a finished match adds to each player's totals: their points, and whether they won.
+    public var tallies: [UserID: PlayerTally] {
+        let winners = Set(winners)
+        return Dictionary(
+            players.map { ($0.userId, ["points": $0.score, "won": winners.contains($0.userId) ? 1 : 0]) },
+            uniquingKeysWith: { first, _ in first })
+    }
 
     /// Waiting until its first round starts; then playing, between rounds too: a lobby never finishes.
     public var stage: GameStage { status == .game || roundsStarted > 0 ? .playing : .waiting }
@@ -32,7 +44,11 @@ extension WordLobby: GameRules {
         _ action: WordLobbyAction, by caller: Caller, at now: Instant, in environment: WordLobbyEnvironment
     ) throws(LobbyError) -> GameOutcome<WordLobby> {
         if case .endRound(let number) = action {
-            return GameOutcome(events: endRound(number, at: now))
+            let events = endRound(number, at: now)
+            guard events.contains(.matchFinished), let finishedAt else { return GameOutcome(events: events) }
+            // Filed under its id: codes are reused, ids never.
+            let archive = GameArchive(key: lobbyId, players: members, finishedAt: finishedAt, tallies: tallies)
+            return GameOutcome(events: events, effects: [.archive(archive)])
         }
         guard let user = caller.user else { throw .unauthenticated }
         switch action {
@@ -54,6 +70,11 @@ extension WordLobby: GameRules {
             let before = version
             let verdict = try submitWord(word, by: user, at: now, wordList: environment.wordList)
             return GameOutcome(reply: verdict, events: version == before ? [] : [.wordSubmitted(user)])
+        case .recordRematch(let code):
+            return GameOutcome(events: try recordRematch(code, by: user))
+        case .remove(let player):
+            // The removed player's streams end, as if they had left.
+            return GameOutcome(events: try remove(player, by: user), effects: [.revokeView(player)])
         case .endRound:
             return GameOutcome()  // Handled above.
         }

@@ -5,6 +5,7 @@ extension WordLobby {
         guard caller == creator else {
             throw isMember(caller) ? .permissionDenied(.notCreator(action: "start a round")) : .permissionDenied(.notMember)
         }
+        guard status != .finished else { throw .failedPrecondition(.matchFinished) }
         guard status == .open else { throw .failedPrecondition(.lobbyNotOpen) }
         let (game, followingIndex) = try resolve(choice)
         guard WordRules.timeLimits.contains(game.timeLimit) else {
@@ -60,7 +61,8 @@ extension WordLobby {
         return verdict
     }
 
-    /// The round timer firing. Ends round `number` and scores it, once its deadline has passed.
+    /// The round timer firing. Ends round `number` and scores it, once its deadline has passed; the
+    /// match's last round finishes the lobby (`.matchFinished`).
     /// Ignored (no events) when that round is not running — already ended, or a later one — or when
     /// `now` is still before the deadline; so it is safe to call more than once.
     public mutating func endRound(_ number: Int, at now: Instant) -> [LobbyEvent] {
@@ -71,8 +73,13 @@ extension WordLobby {
         }
         lastRound = results
         self.round = nil
-        status = .open
         version += 1
+        if let rounds, number >= rounds {
+            status = .finished
+            finishedAt = now
+            return [.roundEnded(number: number), .matchFinished]
+        }
+        status = .open
         return [.roundEnded(number: number)]
     }
 

@@ -12,6 +12,9 @@
 ///   round. A lobby may play a round with only its creator.
 /// - Leaving mid-round drops the player's words from that round. The creator leaving hands the lobby
 ///   to the next player in seat order; the last player leaving deletes it (`.lobbyDeleted`).
+/// - A match is `rounds` rounds long: the end of the last one finishes the lobby (`FINISHED`), names
+///   its winners (everyone with the top score) and files it in its players' history. Lobbies stored
+///   before matches had a length have none (`rounds == nil`) and play on forever, as they did.
 public struct WordLobby: Sendable, Equatable, Codable {
     public let lobbyId: String
     public let lobbyCode: LobbyCode
@@ -30,6 +33,12 @@ public struct WordLobby: Sendable, Equatable, Codable {
     public internal(set) var roundsStarted: Int
     /// Index into `Catalog.playOrder` of the game `GameChoice.next` plays next.
     public internal(set) var nextGameIndex: Int
+    /// Rounds in the match; nil for a lobby stored before matches had a length (it never finishes).
+    public internal(set) var rounds: Int?
+    /// When the last round ended, once the lobby is `FINISHED`.
+    public internal(set) var finishedAt: Instant?
+    /// Where the players went for a rematch, once the creator started one.
+    public internal(set) var rematch: LobbyCode?
 
     public static let maxLobbyIDLength = 128
 
@@ -39,6 +48,7 @@ public struct WordLobby: Sendable, Equatable, Codable {
         creator: UserID,
         profile: LobbyProfile,
         capacity: Int = WordRules.defaultCapacity,
+        rounds: Int = WordRules.defaultRounds,
         at now: Instant
     ) throws(LobbyError) -> WordLobby {
         guard !lobbyId.isEmpty, lobbyId.utf8.count <= maxLobbyIDLength else {
@@ -49,12 +59,17 @@ public struct WordLobby: Sendable, Equatable, Codable {
                 field: "capacity",
                 reason: "capacity must be between \(WordRules.capacities.lowerBound) and \(WordRules.capacities.upperBound) (got \(capacity)).")
         }
+        guard WordRules.matchRounds.contains(rounds) else {
+            throw .invalidArgument(
+                field: "rounds",
+                reason: "rounds must be between \(WordRules.matchRounds.lowerBound) and \(WordRules.matchRounds.upperBound) (got \(rounds)).")
+        }
         let profile = try profile.validated()
         return WordLobby(
             lobbyId: lobbyId, lobbyCode: code, status: .open, creator: creator,
             players: [LobbyPlayer(userId: creator, profile: profile, score: 0)],
             capacity: capacity, createdAt: now, version: 1, round: nil, lastRound: nil,
-            roundsStarted: 0, nextGameIndex: 0)
+            roundsStarted: 0, nextGameIndex: 0, rounds: rounds, finishedAt: nil, rematch: nil)
     }
 
     public func player(_ userId: UserID) -> LobbyPlayer? { players.first { $0.userId == userId } }
@@ -69,6 +84,7 @@ public struct WordLobby: Sendable, Equatable, Codable {
             version += 1
             return [.profileUpdated(user)]
         }
+        guard status != .finished else { throw .failedPrecondition(.matchFinished) }
         guard status == .open else { throw .failedPrecondition(.lobbyNotOpen) }
         guard players.count < capacity else { throw .resourceExhausted(.lobbyFull(capacity: capacity)) }
         players.append(LobbyPlayer(userId: user, profile: profile, score: 0))
@@ -86,7 +102,7 @@ public struct WordLobby: Sendable, Equatable, Codable {
         var events: [LobbyEvent] = [.playerLeft(user)]
         guard let heir = players.first else {
             round = nil
-            status = .open
+            if status == .game { status = .open }
             events.append(.lobbyDeleted)
             return events
         }
@@ -95,5 +111,11 @@ public struct WordLobby: Sendable, Equatable, Codable {
             events.append(.creatorChanged(to: heir.userId))
         }
         return events
+    }
+
+    /// Everyone with the top score once the match is over (more than one on a tie); empty before.
+    public var winners: [UserID] {
+        guard status == .finished, let top = players.map(\.score).max() else { return [] }
+        return players.filter { $0.score == top }.map(\.userId)
     }
 }

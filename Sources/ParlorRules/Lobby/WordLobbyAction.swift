@@ -13,6 +13,10 @@ public enum WordLobbyAction: Sendable, Equatable, Codable {
     case submitWord(String)
     /// The round timer firing: end round `round` once its deadline has passed.
     case endRound(round: Int)
+    /// The creator takes `player`'s seat away.
+    case remove(UserID)
+    /// The creator started a rematch of the finished match in lobby `code` (the kernel sends it).
+    case recordRematch(code: LobbyCode)
 }
 
 /// What the lobby rules read from the server: the catalog rounds are played from and the word list

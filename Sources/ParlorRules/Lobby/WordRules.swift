@@ -12,6 +12,9 @@ public enum WordRules {
     public static let defaultCapacity = 12
     public static let capacities = 1...100
     public static let timeLimits = 10...600
+    /// Rounds in a match when the creator does not say.
+    public static let defaultRounds = 5
+    public static let matchRounds = 1...50
 
     /// The form in which two answers are compared: trimmed, and lowercased unless the game is case-sensitive.
     public static func normalized(_ word: String, caseSensitive: Bool) -> String {

@@ -9,6 +9,8 @@ public enum RoomEvent: Sendable, Equatable {
     case scoreSubmitted(UserID, round: Int, score: Int)
     case roundAdvanced(to: Int)
     case gameFinished(RummyResults)
+    /// The moderator started a rematch in this room.
+    case rematchStarted(RoomCode)
     /// The last player left: the server should delete the room and end its streams.
     case roomDeleted
 }

@@ -11,4 +11,6 @@ public enum RummyAction: Sendable, Equatable, Codable {
     case submitScore(playerId: UserID, round: Int, score: Int)
     /// Close the current round; the game finishes at the point limit or after the last round.
     case nextRound
+    /// The moderator started a rematch of the finished game in room `code` (the kernel sends it).
+    case recordRematch(code: RoomCode)
 }

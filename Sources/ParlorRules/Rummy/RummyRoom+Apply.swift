@@ -26,6 +26,9 @@ extension RummyRoom {
             events = try submitScore(playerId, round: round, score: score, by: caller)
         case .nextRound:
             events = try nextRound(by: caller, at: now)
+        case .recordRematch(let code):
+            guard isModerator(caller) else { throw .notModerator(action: "start a rematch") }
+            events = try recordRematch(code)
         }
         if !events.isEmpty { version += 1 }
         return events

@@ -20,6 +20,8 @@ public struct RummyRoom: Sendable, Equatable, Codable {
     public internal(set) var version: Int
     public internal(set) var results: RummyResults?
     public internal(set) var finishedAt: Instant?
+    /// Where the players went for a rematch, once the moderator started one.
+    public internal(set) var rematch: RoomCode?
 
     /// A new room with `creator` in the first seat, as moderator and ready.
     public static func create(
@@ -39,7 +41,7 @@ public struct RummyRoom: Sendable, Equatable, Codable {
             id: code, pointLimit: pointLimit, pointValue: pointValue, playerCount: playerCount,
             currentRound: 1, isStarted: false, isFinished: false,
             players: [RummyPlayer(id: creator, name: name, isReady: true, isModerator: true)],
-            createdAt: now, createdBy: creator, version: 1, results: nil, finishedAt: nil)
+            createdAt: now, createdBy: creator, version: 1, results: nil, finishedAt: nil, rematch: nil)
     }
 
     public var moderator: RummyPlayer? { players.first(where: \.isModerator) }

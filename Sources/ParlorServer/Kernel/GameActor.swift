@@ -90,6 +90,15 @@ actor GameActor<Game: GameDefinition> {
         return grant
     }
 
+    /// A subscription to the public view alone, for anyone: what every observer of the game sees alike,
+    /// without the private frames (a grant for nobody gets none) and without the rules' observer check —
+    /// for a game whose members' stream is theirs but whose public view hides nothing (a word lobby's,
+    /// for spectators).
+    func subscribePublic() throws(WireError) -> FeedGrant {
+        guard !isDeleted, let grant = feed.grant(user: nil) else { throw host.game.notFound(id: id) }
+        return grant
+    }
+
     /// Deletes the game if its rules allow it now, nobody in it is connected, and it has not changed
     /// since `cutoff`. A game with mutations in flight is in use, not abandoned.
     func expireIfAbandoned(unchangedSince cutoff: Instant, presence: Presence) async -> Bool {

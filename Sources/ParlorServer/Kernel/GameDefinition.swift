@@ -37,6 +37,12 @@ protocol GameDefinition: Sendable {
     /// The rules' refusal as the client sees it.
     func wireError(_ failure: Rules.Failure) -> WireError
 
+    // MARK: History
+
+    /// A finished game as `listHistory` lists it to `user`; nil for a game this kind does not list
+    /// (the default).
+    func playedGame(_ game: Rules, for user: UserID) -> PlayedGame?
+
     // MARK: Rules
 
     /// What the rules read from the server, as it is now (the current catalog, the word list).
@@ -65,6 +71,8 @@ extension GameDefinition {
     var kind: GameKind { Self.kind }
 
     var privateEvent: EventName? { nil }
+
+    func playedGame(_ game: Rules, for user: UserID) -> PlayedGame? { nil }
 
     func encodePrivateView(_ view: Rules.PrivateView) throws(WireError) -> EncodedJSON {
         throw WireError.internalError("\(Self.kind) games have no private views.")

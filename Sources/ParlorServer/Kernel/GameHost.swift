@@ -20,6 +20,8 @@ final class GameHost<Game: GameDefinition>: Sendable {
     let directory: GameDirectory<Game.Code, GameActor<Game>>
     /// Each live game's stage, for `/metrics`.
     let stages = GameStages()
+    /// Rematches under way (for games whose rules are `Rematchable`).
+    let rematches = RematchStarts()
 
     /// How long a scheduled action that could not be saved waits before it is tried again.
     static var retryMilliseconds: Int64 { 1000 }
@@ -166,6 +168,10 @@ extension GameHost: HostedGame {
     var countsByStage: [GameStage: Int] { stages.counts }
 
     var subscriberCount: Int { directory.all.reduce(0) { $0 + $1.feed.subscriberCount } }
+
+    func playedGames(of user: UserID, before: Instant?, limit: Int) async throws(WireError) -> [PlayedGame] {
+        try await history(of: user, before: before, limit: limit).compactMap { game.playedGame($0, for: user) }
+    }
 
     /// Brings back every stored game of this kind, each with its schedule: a scheduled action whose time
     /// passed while the server was down fires as soon as the timers run.

@@ -27,6 +27,9 @@ protocol HostedGame: Sendable {
     var countsByStage: [GameStage: Int] { get }
     /// Subscriptions to those games.
     var subscriberCount: Int { get }
+    /// `user`'s finished games of this kind that it lists, newest first: at most `limit`, finished
+    /// before `before`.
+    func playedGames(of user: UserID, before: Instant?, limit: Int) async throws(WireError) -> [PlayedGame]
     /// Brings back every stored game of this kind (at start-up).
     func restore() async throws
     /// Deletes the games nobody in them is connected to and that have not changed since the cutoff

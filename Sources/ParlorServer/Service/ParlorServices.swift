@@ -79,6 +79,7 @@ final class ParlorServices: Sendable {
             store: store, storage: storage, presence: presence, clock: clock, logger: logger,
             maxFriendships: limits.maxFriendships, profileStats: registrations.lazy.compactMap(\.profileStats).first)
         let entries = SessionOperations.entries + catalog.operations + registrations.flatMap(\.operations) + accounts.operations
+            + [HistoryOperation.handler(games).entry()]
         operations = OperationTable(entries)
         callable = OperationTable(entries.filter(\.callable))
         routes = registrations.flatMap(\.routes) + accounts.routes

@@ -21,8 +21,13 @@ public struct LobbyUserArguments: Sendable, Equatable, Codable {
 
 public struct CreateLobbyArguments: OperationArguments {
     public var user: LobbyUserArguments
+    /// Rounds in the match (1–50); the server's default (5) when absent.
+    public var rounds: Int?
 
-    public init(user: LobbyUserArguments) { self.user = user }
+    public init(user: LobbyUserArguments, rounds: Int? = nil) {
+        self.user = user
+        self.rounds = rounds
+    }
 }
 
 public struct JoinLobbyArguments: OperationArguments {
@@ -52,6 +57,24 @@ public struct LobbyIdArguments: OperationArguments {
     public init(lobbyId: String) { self.lobbyId = lobbyId }
 }
 
+/// `removeLobbyPlayer {lobbyId, userId}`: the creator takes a seat away.
+public struct RemoveLobbyPlayerArguments: OperationArguments {
+    public var lobbyId: String
+    public var userId: UserID
+
+    public init(lobbyId: String, userId: UserID) {
+        self.lobbyId = lobbyId
+        self.userId = userId
+    }
+}
+
+/// `watchLobby {lobbyCode}`.
+public struct LobbyCodeArguments: OperationArguments {
+    public var lobbyCode: String
+
+    public init(lobbyCode: String) { self.lobbyCode = lobbyCode }
+}
+
 /// `startGame {lobbyId, gameId?}`: a round of `gameId`, or of the lobby's next game of the catalog.
 public struct StartLobbyGameArguments: Sendable, Equatable, Codable {
     public var lobbyId: String
@@ -71,6 +94,9 @@ extension OperationName {
     public static let submitWord = OperationName("submitWord")
     public static let leaveLobby = OperationName("leaveLobby")
     public static let observeLobby = OperationName("observeLobby")
+    public static let watchLobby = OperationName("watchLobby")
+    public static let removeLobbyPlayer = OperationName("removeLobbyPlayer")
+    public static let rematchLobby = OperationName("rematchLobby")
 }
 
 extension Operation {
@@ -79,6 +105,9 @@ extension Operation {
     public static func submitWord(_ arguments: SubmitWordArguments) -> Operation { Operation(.submitWord, arguments) }
     public static func leaveLobby(_ arguments: LobbyIdArguments) -> Operation { Operation(.leaveLobby, arguments) }
     public static func observeLobby(_ arguments: LobbyIdArguments) -> Operation { Operation(.observeLobby, arguments) }
+    public static func watchLobby(_ arguments: LobbyCodeArguments) -> Operation { Operation(.watchLobby, arguments) }
+    public static func removeLobbyPlayer(_ arguments: RemoveLobbyPlayerArguments) -> Operation { Operation(.removeLobbyPlayer, arguments) }
+    public static func rematchLobby(_ arguments: LobbyIdArguments) -> Operation { Operation(.rematchLobby, arguments) }
 }
 
 extension OperationSpec {
@@ -89,5 +118,8 @@ extension OperationSpec {
         OperationSpec(.submitWord, SubmitWordArguments.self),
         OperationSpec(.leaveLobby, LobbyIdArguments.self),
         OperationSpec(.observeLobby, LobbyIdArguments.self),
+        OperationSpec(.watchLobby, LobbyCodeArguments.self),
+        OperationSpec(.removeLobbyPlayer, RemoveLobbyPlayerArguments.self),
+        OperationSpec(.rematchLobby, LobbyIdArguments.self),
     ]
 }

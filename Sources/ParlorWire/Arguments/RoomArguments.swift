@@ -126,6 +126,7 @@ extension OperationName {
     public static let nextRound = OperationName("nextRound")
     public static let getRoom = OperationName("getRoom")
     public static let listGames = OperationName("listGames")
+    public static let rematchRoom = OperationName("rematchRoom")
 }
 
 extension Operation {
@@ -138,6 +139,7 @@ extension Operation {
     public static func nextRound(_ arguments: RoomCodeArguments) -> Operation { Operation(.nextRound, arguments) }
     public static func getRoom(_ arguments: CodeArguments) -> Operation { Operation(.getRoom, arguments) }
     public static func listGames(_ arguments: ListGamesArguments) -> Operation { Operation(.listGames, arguments) }
+    public static func rematchRoom(_ arguments: RoomCodeArguments) -> Operation { Operation(.rematchRoom, arguments) }
 }
 
 extension OperationSpec {
@@ -152,6 +154,7 @@ extension OperationSpec {
         OperationSpec(.nextRound, RoomCodeArguments.self),
         OperationSpec(.getRoom, CodeArguments.self),
         OperationSpec(.listGames, ListGamesArguments.self),
+        OperationSpec(.rematchRoom, RoomCodeArguments.self),
     ]
 }
 

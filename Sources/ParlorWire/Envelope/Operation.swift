@@ -26,7 +26,7 @@ extension Operation {
     /// Every game's operations; a new game adds its wire file's list here.
     static let specs: [OperationSpec] =
         OperationSpec.session + OperationSpec.rummy + OperationSpec.wordLobby + OperationSpec.catalog + OperationSpec.shared
-        + OperationSpec.darts + OperationSpec.accounts + OperationSpec.photoQuiz
+        + OperationSpec.darts + OperationSpec.accounts + OperationSpec.photoQuiz + OperationSpec.history
 
     /// How the arguments of each operation name are read.
     static let registry: [OperationName: ArgumentsChoice<Operation>] = {

@@ -51,6 +51,10 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let tooManyWords = ErrorCode("TOO_MANY_WORDS", .resourceExhausted, 429)
     public static let gameNotFound = ErrorCode("GAME_NOT_FOUND", .notFound, 404)
     public static let noGamesAvailable = ErrorCode("NO_GAMES_AVAILABLE", .failedPrecondition, 400)
+    /// The lobby's match is over: no more rounds and no newcomers.
+    public static let lobbyFinished = ErrorCode("LOBBY_FINISHED", .failedPrecondition, 400)
+    /// A rematch of a lobby whose match is not over (or that has one already).
+    public static let lobbyNotFinished = ErrorCode("LOBBY_NOT_FINISHED", .failedPrecondition, 400)
 
     // Quotas.
     /// The caller already has as many live games as one user may (`--max-games-per-user`), across
@@ -118,6 +122,7 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
         .unsupportedMediaType, .bucketNotFound, .objectNotFound, .invalidThrows,
         .quizNotFound, .quizFull, .notQuizMember, .noPhotos, .tooManyPhotos, .ownPhoto, .photoNotFound, .tileHidden, .photoHidden,
         .noLocation, .notJPEG, .invalidImage, .uploadsBusy,
+        .lobbyFinished, .lobbyNotFinished,
     ]
 
     /// The known code, or an unknown one with status `internal`.

@@ -21,9 +21,12 @@ extension WireError {
         case .invalidArgument: .invalidInput
         case .notFound(.lobby): .lobbyNotFound
         case .notFound(.game): .gameNotFound
+        case .notFound(.player): .playerNotFound
         case .failedPrecondition(.lobbyNotOpen): .lobbyNotOpen
         case .failedPrecondition(.roundNotRunning), .failedPrecondition(.deadlinePassed): .roundNotRunning
         case .failedPrecondition(.noGamesAvailable): .noGamesAvailable
+        case .failedPrecondition(.matchFinished): .lobbyFinished
+        case .failedPrecondition(.matchNotFinished), .failedPrecondition(.rematchStarted): .lobbyNotFinished
         case .permissionDenied(.notCreator): .notLobbyCreator
         case .permissionDenied(.notMember): .notLobbyMember
         case .resourceExhausted(.lobbyFull): .lobbyFull

@@ -67,6 +67,8 @@ public struct GameRoom: Sendable, Equatable, Codable {
     public let version: Int
     public let finishedAt: String?
     public let results: Results?
+    /// The rematch's room code, once the moderator started one: everyone following this room goes there.
+    public let rematch: String?
 
     public init(_ room: RummyRoom) {
         id = room.id.rawValue
@@ -85,6 +87,7 @@ public struct GameRoom: Sendable, Equatable, Codable {
         version = room.version
         finishedAt = room.finishedAt?.iso8601
         results = room.results.map(Results.init)
+        rematch = room.rematch?.rawValue
     }
 }
 
@@ -145,6 +148,7 @@ extension EncodedJSON {
         json.endArray()
         json.field("pointLimit", room.pointLimit)
         json.field("pointValue", room.pointValue)
+        if let rematch = room.rematch { json.field("rematch", rematch.rawValue) }
         if let results = room.results {
             json.key("results")
             json.beginObject()

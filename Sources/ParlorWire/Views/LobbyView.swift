@@ -40,7 +40,7 @@ public struct LobbyView: Sendable, Equatable, Codable {
 
     public let lobbyId: String
     public let lobbyCode: String
-    /// `OPEN` or `GAME`.
+    /// `OPEN`, `GAME` or `FINISHED`.
     public let status: String
     public let creator: UserID
     public let capacity: Int
@@ -48,6 +48,13 @@ public struct LobbyView: Sendable, Equatable, Codable {
     public let players: [Player]
     public let round: Round?
     public let lastRound: RoundResult?
+    /// Rounds in the match; absent for a lobby that plays on forever (or from an older server).
+    public let rounds: Int?
+    /// Everyone with the top score once the match is `FINISHED` (more than one on a tie); absent before.
+    public let winners: [UserID]?
+    public let finishedAt: String?
+    /// The rematch's lobby code, once the creator started one: everyone here goes there.
+    public let rematch: String?
     /// The server's clock when this version was published (ISO-8601), as the `lobby` event carries it:
     /// compare `round.deadline` with it, not with the device's clock. The server adds it when it sends a
     /// version, so a view built here has none; optional, so views from servers without it still decode.
@@ -75,6 +82,10 @@ public struct LobbyView: Sendable, Equatable, Codable {
                 number: results.number, gameId: results.gameId, gameName: results.gameName, endedAt: results.endedAt.iso8601,
                 players: results.players)
         }
+        rounds = view.rounds
+        winners = view.status == .finished ? view.winners : nil
+        finishedAt = view.finishedAt?.iso8601
+        rematch = view.rematch?.rawValue
         serverTime = nil
     }
 

@@ -19,18 +19,29 @@ enum RoomFixtures {
     }
 
     /// Started, round 1 scored, in round 2 with Bo's score for it in.
-    static func inRoundTwo() throws -> GameRoom {
+    static func inRoundTwo() throws -> GameRoom { GameRoom(try roundTwo()) }
+
+    private static func roundTwo() throws -> RummyRoom {
         var room = try startedRoom()
         _ = try room.apply(.submitScore(playerId: ann, round: 1, score: 10), by: ann, at: now)
         _ = try room.apply(.submitScore(playerId: bo, round: 1, score: 25), by: bo, at: now)
         _ = try room.apply(.submitScore(playerId: cy, round: 1, score: 40), by: cy, at: now)
         _ = try room.apply(.nextRound, by: ann, at: now)
         _ = try room.apply(.submitScore(playerId: bo, round: 2, score: 5), by: bo, at: now)
-        return GameRoom(room)
+        return room
     }
 
     /// Finished at the point limit in round 2.
-    static func finished() throws -> GameRoom {
+    static func finished() throws -> GameRoom { GameRoom(try finishedRoom()) }
+
+    /// Finished, and Ann (the moderator) started a rematch in room `code`.
+    static func rematched(to code: String) throws -> GameRoom {
+        var room = try finishedRoom()
+        _ = try room.apply(.recordRematch(code: RoomCode(uncheckedRawValue: code)), by: ann, at: now)
+        return GameRoom(room)
+    }
+
+    private static func finishedRoom() throws -> RummyRoom {
         var room = try startedRoom()
         _ = try room.apply(.submitScore(playerId: ann, round: 1, score: 10), by: ann, at: now)
         _ = try room.apply(.submitScore(playerId: bo, round: 1, score: 120), by: bo, at: now)
@@ -39,6 +50,13 @@ enum RoomFixtures {
         _ = try room.apply(.submitScore(playerId: bo, round: 2, score: 90), by: bo, at: now)
         _ = try room.apply(.submitScore(playerId: cy, round: 2, score: 10), by: cy, at: now)
         _ = try room.apply(.nextRound, by: ann, at: now)
+        return room
+    }
+
+    /// Round two, after Ann (the moderator) removed Bo.
+    static func withoutBo() throws -> GameRoom {
+        var room = try roundTwo()
+        _ = try room.apply(.leave(playerId: bo), by: ann, at: now)
         return GameRoom(room)
     }
 

@@ -41,6 +41,10 @@ struct PhotoQuizHosting: HostedGame {
     var countsByStage: [GameStage: Int] { host.countsByStage }
     var subscriberCount: Int { host.subscriberCount }
 
+    func playedGames(of user: UserID, before: Instant?, limit: Int) async throws(WireError) -> [PlayedGame] {
+        try await host.playedGames(of: user, before: before, limit: limit)
+    }
+
     func restore() async throws {
         try await host.restore()
         await sweep()

@@ -51,6 +51,11 @@ struct RummyOperations: Sendable {
         host.change(.nextRound) { _ in .nextRound } code: { $0.roomCode }
     }
 
+    /// The moderator of a finished room starts a rematch: `{code}`, the new room's, with the same seats.
+    var rematchRoom: OperationHandler<RoomCodeArguments> {
+        host.rematchOperation(.rematchRoom) { host, args throws(WireError) in try host.game(code: args.roomCode) }
+    }
+
     /// Answers null; leaving may delete the room.
     var leaveRoom: OperationHandler<LeaveRoomArguments> {
         OperationHandler(.leaveRoom) { [host] args, context throws(WireError) in
@@ -90,7 +95,7 @@ struct RummyOperations: Sendable {
             // Shared with word lobbies (`lobbyId`); callable too, as the seed's clients call it.
             startGame.entry(claim: (key: "roomCode", label: "rummy"), callable: true),
             submitScore.entry(), nextRound.entry(), leaveRoom.entry(), getRoom.entry(), observeRoom.entry(),
-            listGames.entry(),
+            listGames.entry(), rematchRoom.entry(),
         ]
     }
 

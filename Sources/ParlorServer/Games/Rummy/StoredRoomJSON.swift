@@ -69,6 +69,7 @@ enum StoredRoomJSON {
             json.key("finishedAt")
             json.int(finishedAt.millisecondsSinceEpoch)
         }
+        if let rematch = room.rematch { json.field("rematch", rematch.rawValue) }
         json.endObject()
         return String(decoding: json.bytes, as: UTF8.self)
     }

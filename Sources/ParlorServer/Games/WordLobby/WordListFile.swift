@@ -4,7 +4,8 @@ import ParlorRules
 /// Loads the English word list the word games check against: one word per line, as in Debian's
 /// `wamerican` (`/usr/share/dict/words`). Words are lowercased (the checker asks in lowercase);
 /// possessives ("cat's") and other entries with an apostrophe are skipped, since a submitted word must be
-/// letters only.
+/// letters only; so are capitalised entries ("Paris", "Zürich"): the list's proper nouns are names, not
+/// words (a word that is also a name, "bill" beside "Bill", has its own lowercase line).
 enum WordListFile {
     /// Lines longer than this are not words; skipping them bounds the memory a strange file can take.
     static let maxWordBytes = 4 * WordRules.maxWordLength
@@ -29,7 +30,8 @@ enum WordListFile {
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             guard line.count <= maxWordBytes, !line.contains(UInt8(ascii: "'")) else { continue }
             let word = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-            if !word.isEmpty { words.append(word) }
+            guard let first = word.first, !first.isUppercase else { continue }
+            words.append(word)
         }
         guard !words.isEmpty else { throw WordListError(path: path, problem: "it holds no words") }
         return SetWordList(words)  // lowercases each word

@@ -25,7 +25,9 @@ struct WordLobbyOperations: Sendable {
             let user = try context.signedIn()
             let capacity = host.game.capacity
             let created = try await host.create { id, code, now throws(LobbyError) in
-                try WordLobby.create(lobbyId: id, code: code, creator: user, profile: args.user.profile, capacity: capacity, at: now)
+                try WordLobby.create(
+                    lobbyId: id, code: code, creator: user, profile: args.user.profile, capacity: capacity,
+                    rounds: args.rounds ?? WordRules.defaultRounds, at: now)
             }
             return .reply(try EncodedJSON.encoding(CreateLobbyResult(lobbyId: created.actor.id, lobbyCode: created.actor.code)))
         }
@@ -62,6 +64,18 @@ struct WordLobbyOperations: Sendable {
         }
     }
 
+    /// The creator of a finished match starts a rematch: `{code}`, the new lobby's, with the same seats.
+    var rematchLobby: OperationHandler<LobbyIdArguments> {
+        host.rematchOperation(.rematchLobby) { host, args throws(WireError) in try host.game(id: args.lobbyId) }
+    }
+
+    var removeLobbyPlayer: OperationHandler<RemoveLobbyPlayerArguments> {
+        OperationHandler(.removeLobbyPlayer) { [host] args, context throws(WireError) in
+            _ = try await host.game(id: args.lobbyId).perform(.remove(args.userId), by: try context.signedIn())
+            return .reply(.null)
+        }
+    }
+
     /// Members only: during a round the stream carries the member's own words. The reply carries the
     /// server's clock read now, fresh, whereas the first `lobby` event may be a version published a
     /// while ago.
@@ -74,17 +88,37 @@ struct WordLobbyOperations: Sendable {
         }
     }
 
+    /// Anyone signed in, by the lobby's code: the public view only (words appear once a round is over,
+    /// as in every member's `lobby` events), for spectators. The reply names the lobby's id.
+    var watchLobby: OperationHandler<LobbyCodeArguments> {
+        OperationHandler(.watchLobby) { [host] args, context throws(WireError) in
+            _ = try context.signedIn()
+            let clock = host.clock
+            let lobby = try host.game(code: args.lobbyCode)
+            return .subscribe(try await lobby.subscribePublic()) { topic throws(WireError) in
+                try EncodedJSON.encoding(LobbyWatched(subscription: topic, serverTime: clock.now.iso8601, lobbyId: lobby.id))
+            }
+        }
+    }
+
     var entries: [OperationEntry] {
         [
             createLobby.entry(callable: true), joinLobby.entry(callable: true),
             // Shared with rummy rooms (`roomCode`).
             startGame.entry(claim: (key: "lobbyId", label: "word lobby"), callable: true),
-            submitWord.entry(callable: true), leaveLobby.entry(callable: true), observeLobby.entry(),
+            submitWord.entry(callable: true), leaveLobby.entry(callable: true), observeLobby.entry(), watchLobby.entry(),
+            removeLobbyPlayer.entry(callable: true), rematchLobby.entry(callable: true),
         ]
     }
 
     private struct LobbySubscribed: Encodable {
         let subscription: Int
         let serverTime: String
+    }
+
+    private struct LobbyWatched: Encodable {
+        let subscription: Int
+        let serverTime: String
+        let lobbyId: String
     }
 }

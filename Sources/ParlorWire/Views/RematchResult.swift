@@ -1,0 +1,6 @@
+/// The reply to a rematch (`rematchRoom`, `rematchLobby`): the new game's code.
+public struct RematchResult: Sendable, Equatable, Codable {
+    public let code: String
+
+    public init(code: String) { self.code = code }
+}
