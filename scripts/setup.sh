@@ -26,6 +26,9 @@ apt_packages=(libssl-dev zlib1g-dev libsqlite3-dev wamerican libturbojpeg0-dev)
 # Tests: the openssl CLI (test certificates, s_client), tmux (drives the terminal client), curl, pip for websockets.
 if [ "$want_test" = 1 ]; then
   apt_packages+=(openssl tmux procps curl)
+  # PostgreSQL: the clustered store's tests start a throwaway server of their own (initdb in a temporary
+  # directory, run as the package's `postgres` user); the package's own cluster is not used.
+  apt_packages+=(postgresql)
 fi
 # Benchmarks: Debian's `ws` for the Node peer (it depends on any nodejs, so an existing node, Debian's or
 # NodeSource's, is kept; Debian's nodejs comes only where there is none) and jq for compare-peers.sh.

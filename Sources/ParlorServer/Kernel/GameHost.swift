@@ -116,7 +116,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
     /// Logs a store failure with its cause and turns it into the `INTERNAL` the caller sees.
     func storeFailure(_ error: StoreError, operation: String) -> WireError {
         logger.error("Store failure", metadata: ["operation": "\(operation)", "cause": "\(error.reason)"])
-        return WireError.internalError("The server could not save the change; nothing was changed. Try again.")
+        return error.wireError(fallback: "The server could not save the change; nothing was changed. Try again.")
     }
 
     /// A game deleted itself: take it out of the directory, free its code and its owner's quota.

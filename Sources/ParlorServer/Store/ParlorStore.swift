@@ -107,7 +107,8 @@ public protocol ParlorStore: Sendable {
     func close() async
 }
 
-/// A store failure: the operation that needed it fails with `INTERNAL`, and the cause is logged.
+/// A store failure: the operation that needed it fails with `INTERNAL` (`UNAVAILABLE` when the
+/// database cannot be reached), and the cause is logged.
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// The database file is from a newer Parlor; refuse to touch it.
@@ -118,6 +119,9 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case diskFull
         /// The data directory cannot be created, read or written.
         case unavailable
+        /// A database server (PostgreSQL) cannot be reached now; nothing was changed, and the store
+        /// reconnects on its own. Clients get `UNAVAILABLE`.
+        case unreachable
         /// Anything else the database reported.
         case failed
     }
@@ -140,6 +144,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .corrupt: "the database is damaged"
         case .diskFull: "the disk is full"
         case .unavailable: "the data directory cannot be written"
+        case .unreachable: "the database cannot be reached"
         case .failed: "the database reported an error"
         }
     }

@@ -37,6 +37,21 @@ enum SQLiteWrite: Sendable {
         case catalog(Int)
     }
 
+    /// What a batch applies, in order: the archiving saves (every one, so a game is filed as it was when
+    /// it finished even if a later version of it is in the same batch), then the last write of each key.
+    static func collapsed(_ writes: [SQLiteWrite]) -> (archiving: [SavedGame], last: [SQLiteWrite]) {
+        var archiving: [SavedGame] = []
+        for case .saveGame(let game) in writes where game.archive != nil {
+            archiving.append(game)
+        }
+        var lastIndex: [Key: Int] = [:]
+        lastIndex.reserveCapacity(writes.count)
+        for (index, write) in writes.enumerated() {
+            lastIndex[write.key] = index
+        }
+        return (archiving, writes.enumerated().filter { lastIndex[$0.element.key] == $0.offset }.map(\.element))
+    }
+
     var key: Key {
         switch self {
         case .saveGame(let game): .game(kind: game.kind, id: game.id)

@@ -1,0 +1,173 @@
+import Logging
+import ParlorRules
+import PostgresNIO
+import Synchronization
+
+/// Group commit on PostgreSQL: the same contract as `SQLiteWriter` — a write returns once committed,
+/// and every write that gathered while one transaction ran shares the next — with the batch sent as a
+/// few statements over arrays (`unnest`), so a hundred saves cost one round trip, not a hundred.
+///
+/// One batch runs at a time (a task of its own), on a pooled connection; the games' saves are already
+/// encoded (`SQLiteWrite`, the store-neutral form of a queued write). A batch that fails, fails every
+/// write in it: nothing in it is committed unless all of it is.
+final class PostgresWriter: Sendable {
+    private struct Waiter: Sendable {
+        var write: SQLiteWrite
+        var continuation: CheckedContinuation<Result<Void, StoreError>, Never>
+    }
+
+    private struct State {
+        var pending: [Waiter] = []
+        var isDraining = false
+        var isClosed = false
+        var committedBatches = 0
+        var drainer: Task<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+    private let pool: PostgresPool
+    private let maxPending: Int
+    private let now: @Sendable () -> Instant
+
+    init(pool: PostgresPool, maxPending: Int, now: @escaping @Sendable () -> Instant) {
+        self.pool = pool
+        self.maxPending = maxPending
+        self.now = now
+    }
+
+    /// Transactions committed so far (for tests: proof that writes were batched).
+    var committedBatches: Int { state.withLock { $0.committedBatches } }
+
+    /// Returns once the write is committed, or throws why it is not.
+    nonisolated(nonsending) func submit(_ write: SQLiteWrite) async throws(StoreError) {
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, StoreError>, Never>) in
+            let refusal: StoreError? = state.withLock { state in
+                if state.isClosed {
+                    return StoreError(.unavailable, "\(write.summary) failed: the store for \(pool.location) is closed (the server is shutting down).")
+                }
+                guard state.pending.count < maxPending else {
+                    return StoreError(
+                        .unreachable,
+                        "\(write.summary) failed: \(maxPending) writes are already waiting for PostgreSQL at \(pool.location). The database is not keeping up; check its health and load.")
+                }
+                state.pending.append(Waiter(write: write, continuation: continuation))
+                if !state.isDraining {
+                    state.isDraining = true
+                    state.drainer = Task { await self.drain() }
+                }
+                return nil
+            }
+            if let refusal { continuation.resume(returning: .failure(refusal)) }
+        }
+        try outcome.get()
+    }
+
+    /// Refuses new writes, and returns once every write queued before has completed.
+    func close() async {
+        let drainer = state.withLock { state in
+            state.isClosed = true
+            return state.drainer
+        }
+        await drainer?.value
+    }
+
+    private func drain() async {
+        while true {
+            let batch = state.withLock { state in
+                defer { state.pending = [] }
+                return state.pending
+            }
+            let failure = await commit(batch.map(\.write))
+            for waiter in batch {
+                waiter.continuation.resume(returning: failure.map { error in
+                    .failure(StoreError(error.kind, error.reason + (batch.count > 1 ? " (in a batch of \(batch.count))" : "")))
+                } ?? .success(()))
+            }
+            let done = state.withLock { state in
+                if failure == nil { state.committedBatches += 1 }
+                guard state.pending.isEmpty else { return false }
+                state.isDraining = false
+                return true
+            }
+            if done { return }
+        }
+    }
+
+    /// Nil when the batch committed.
+    private func commit(_ writes: [SQLiteWrite]) async -> StoreError? {
+        let (archiving, last) = SQLiteWrite.collapsed(writes)
+        let stamp = now().millisecondsSinceEpoch
+        let doing = writes.count == 1 ? writes[0].summary : "Saving \(writes.count) writes"
+        let logger = pool.logger
+        do {
+            try await pool.transaction(doing) { connection in
+                for game in archiving {
+                    try await Self.file(game, in: connection, logger: logger)
+                }
+                try await Self.apply(last, stamp: stamp, in: connection, logger: logger)
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private static func apply(_ writes: [SQLiteWrite], stamp: Int64, in connection: PostgresConnection, logger: Logger) async throws {
+        var saved: (kinds: [String], ids: [String], codes: [String], versions: [Int], states: [String], schedules: [String]) = ([], [], [], [], [], [])
+        var deleted: (kinds: [String], ids: [String]) = ([], [])
+        for write in writes {
+            switch write {
+            case .saveGame(let game):
+                saved.kinds.append(game.kind)
+                saved.ids.append(game.id)
+                saved.codes.append(game.code)
+                saved.versions.append(game.version)
+                saved.states.append(game.state)
+                saved.schedules.append(game.schedule)
+            case .deleteGame(let kind, _, let id):
+                deleted.kinds.append(kind)
+                deleted.ids.append(id)
+            case .saveCatalog(let version, let payload):
+                try await connection.query("""
+                    INSERT INTO catalogs (version, payload, stored_at) VALUES (\(version), \(payload), \(stamp))
+                    ON CONFLICT (version) DO UPDATE SET payload = excluded.payload, stored_at = excluded.stored_at
+                    """, logger: logger)
+            }
+        }
+        if !saved.ids.isEmpty {
+            try await connection.query("""
+                INSERT INTO games (kind, id, code, version, state, schedule, updated_at)
+                SELECT kind, id, code, version, state, schedule, \(stamp)
+                FROM unnest(\(saved.kinds)::text[], \(saved.ids)::text[], \(saved.codes)::text[], \(saved.versions)::bigint[],
+                    \(saved.states)::text[], \(saved.schedules)::text[]) AS s (kind, id, code, version, state, schedule)
+                ON CONFLICT (kind, id) DO UPDATE SET
+                    code = excluded.code, version = excluded.version, state = excluded.state,
+                    schedule = excluded.schedule, updated_at = excluded.updated_at
+                """, logger: logger)
+        }
+        if !deleted.ids.isEmpty {
+            try await connection.query("""
+                DELETE FROM games AS g USING unnest(\(deleted.kinds)::text[], \(deleted.ids)::text[]) AS d (kind, id)
+                WHERE g.kind = d.kind AND g.id = d.id
+                """, logger: logger)
+        }
+    }
+
+    /// Files the game once: (kind, archive key) names a finished game among every game ever played.
+    private static func file(_ game: SQLiteWrite.SavedGame, in connection: PostgresConnection, logger: Logger) async throws {
+        guard let archive = game.archive else { return }
+        let inserted = try await connection.query("""
+            INSERT INTO history (kind, game_key, finished_at, state) VALUES (\(game.kind), \(archive.key), \(archive.finishedAt), \(game.state))
+            ON CONFLICT (kind, game_key) DO NOTHING RETURNING id
+            """, logger: logger).collect()
+        guard let row = inserted.first else { return }
+        let historyID = try row.decode(Int64.self)
+        for user in archive.players {
+            try await connection.query("""
+                INSERT INTO history_players (history_id, user_id, kind, finished_at, tally)
+                VALUES (\(historyID), \(user), \(game.kind), \(archive.finishedAt), \(archive.tallies[user]))
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
+        }
+    }
+}
