@@ -60,7 +60,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         do {
             try await store.saveGame(StoredGame(
                 kind: Game.kind, id: id, code: code.rawValue, version: state.version,
-                state: .value(StoredGameState<Game>(state)), schedule: StoredGame.emptySchedule))
+                state: .value(StoredGameState<Game>(state)), schedule: StoredGame.emptySchedule, replacing: .nothing))
         } catch {
             directory.release(code)
             quota.cancel(place)

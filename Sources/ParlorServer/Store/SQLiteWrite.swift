@@ -19,6 +19,8 @@ enum SQLiteWrite: Sendable {
         var version: Int
         var state: String
         var schedule: String
+        /// What this save replaces; only a shared database checks it.
+        var replacing: StoredGame.Replacing
         /// Set when this save files the finished game in history, once.
         var archive: Archive?
     }
@@ -71,7 +73,7 @@ extension SQLiteWrite {
         }
         return .saveGame(SavedGame(
             kind: game.kind.name, noun: game.kind.noun, id: game.id, code: game.code, version: game.version,
-            state: try game.state.json(), schedule: game.schedule, archive: archive))
+            state: try game.state.json(), schedule: game.schedule, replacing: game.replacing, archive: archive))
     }
 
     static func save(_ catalog: Catalog) throws(StoreError) -> SQLiteWrite {

@@ -1,4 +1,5 @@
 import Foundation
+import ParlorRules
 import ParlorTestSupport
 import Testing
 @testable import ParlorServer
@@ -55,6 +56,43 @@ struct PostgresStoreTests {
             #expect(try await store.loadRooms().count == rooms.count - 1)
             await store.close()
         }
+    }
+
+    @Test func aSaveCommitsOnlyOverTheVersionItReplaces() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            let one = try await place.open()
+            let two = try await place.open()
+            let players = [StoreFixtures.user(1), StoreFixtures.user(2)]
+            let open = try StoreFixtures.room(StoreFixtures.code(1), players: players)
+            try await one.saveGame(Self.stored(open, replacing: .nothing))
+            let taken = await storeError { try await two.saveGame(Self.stored(open, replacing: .nothing)) }
+            #expect(taken?.kind == .conflict, "a new game whose id is taken")
+            let started = try StoreFixtures.startedRoom(StoreFixtures.code(1), players: players)
+            let finished = try StoreFixtures.finishedRoom(StoreFixtures.code(1), players: players, finishedAt: StoreFixtures.instant(9_000))
+            // Two nodes both replace the version they read: the first wins, the second changes nothing —
+            // not even history, though it carried the finished game's archive.
+            try await one.saveGame(Self.stored(started, replacing: .version(open.version)))
+            let lost = await storeError { try await two.saveRoomFinishing(finished, replacing: open.version) }
+            #expect(lost?.kind == .conflict)
+            #expect(lost?.summary == "another node changed the game first")
+            #expect(try await two.loadGame(RummyGame.kind, id: open.id.rawValue)?.room == started)
+            #expect(try await place.count("history") == 0)
+            // Over the version that is stored, it commits.
+            try await two.saveRoomFinishing(finished, replacing: started.version)
+            try await two.saveGame(Self.stored(try StoreFixtures.room(StoreFixtures.code(2), players: players), replacing: .nothing))
+            let stale = await storeError { try await one.saveGame(Self.stored(started, replacing: .version(open.version))) }
+            #expect(stale?.kind == .conflict)
+            #expect(try await one.loadRooms().map(\.id) == [StoreFixtures.code(1), StoreFixtures.code(2)])
+            #expect(try await place.count("history") == 1)
+            await one.close()
+            await two.close()
+        }
+    }
+
+    static func stored(_ room: RummyRoom, replacing: StoredGame.Replacing) throws -> StoredGame {
+        StoredGame(
+            kind: RummyGame.kind, id: room.id.rawValue, code: room.id.rawValue, version: room.version,
+            state: .value(StoredGameState<RummyGame>(room)), schedule: StoredGame.emptySchedule, replacing: replacing)
     }
 
     @Test func anUnreachableDatabaseFailsStartUpAsUnreachable() async throws {
@@ -153,5 +191,16 @@ struct PostgresStoreTests {
             let text = "\(error)"
             return text.contains(complaint) && !text.contains("hunter2")
         }
+    }
+}
+
+extension ParlorStore {
+    /// Saves a finished room with its archive, replacing `version`.
+    func saveRoomFinishing(_ room: RummyRoom, replacing version: Int) async throws(StoreError) {
+        try await saveGame(StoredGame(
+            kind: RummyGame.kind, id: room.id.rawValue, code: room.id.rawValue, version: room.version,
+            state: .value(StoredGameState<RummyGame>(room)), schedule: StoredGame.emptySchedule,
+            archive: GameArchive(key: room.historyKey, players: room.members, finishedAt: room.finishedAt ?? room.createdAt),
+            replacing: .version(version)))
     }
 }

@@ -89,6 +89,16 @@ public final class PostgresStore: ParlorStore {
         }
     }
 
+    public func loadGame(_ kind: GameKind, id: String) async throws(StoreError) -> StoredGame? {
+        let where_ = "\(location), table games"
+        return try await read(
+            "Loading \(kind.noun) \(id)", "SELECT code, version, state, schedule FROM games WHERE kind = \(kind.name) AND id = \(id)"
+        ) { row in
+            let (code, version, state, schedule) = try row.decode((String, Int, String, String).self)
+            return StoredGame(kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, location: where_)
+        }.first
+    }
+
     nonisolated(nonsending) public func saveGame(_ game: StoredGame) async throws(StoreError) {
         try await submit(try SQLiteWrite.save(game))
     }

@@ -77,11 +77,18 @@ final class PostgresWriter: Sendable {
                 defer { state.pending = [] }
                 return state.pending
             }
-            let failure = await commit(batch.map(\.write))
+            let outcome = await commit(batch.map(\.write))
+            let failure = outcome.failure
             for waiter in batch {
-                waiter.continuation.resume(returning: failure.map { error in
-                    .failure(StoreError(error.kind, error.reason + (batch.count > 1 ? " (in a batch of \(batch.count))" : "")))
-                } ?? .success(()))
+                if let failure {
+                    waiter.continuation.resume(returning: .failure(
+                        StoreError(failure.kind, failure.reason + (batch.count > 1 ? " (in a batch of \(batch.count))" : ""))))
+                } else if outcome.conflicted.contains(waiter.write.key) {
+                    waiter.continuation.resume(returning: .failure(StoreError(
+                        .conflict, "\(waiter.write.summary) found another version stored: another node saved it first. Nothing was written.")))
+                } else {
+                    waiter.continuation.resume(returning: .success(()))
+                }
             }
             let done = state.withLock { state in
                 if failure == nil { state.committedBatches += 1 }
@@ -93,37 +100,75 @@ final class PostgresWriter: Sendable {
         }
     }
 
-    /// Nil when the batch committed.
-    private func commit(_ writes: [SQLiteWrite]) async -> StoreError? {
+    /// How a batch went: failed as a whole, or committed with some saves that lost a race.
+    private struct Outcome {
+        var failure: StoreError?
+        var conflicted: Set<SQLiteWrite.Key> = []
+    }
+
+    private func commit(_ writes: [SQLiteWrite]) async -> Outcome {
         let (archiving, last) = SQLiteWrite.collapsed(writes)
         let stamp = now().millisecondsSinceEpoch
         let doing = writes.count == 1 ? writes[0].summary : "Saving \(writes.count) writes"
         let logger = pool.logger
         do {
-            try await pool.transaction(doing) { connection in
-                for game in archiving {
+            let conflicted = try await pool.transaction(doing) { connection in
+                let conflicted = try await Self.apply(last, stamp: stamp, in: connection, logger: logger)
+                // Filed only with a save that took: a game that lost its race did not finish here.
+                for game in archiving where !conflicted.contains(.game(kind: game.kind, id: game.id)) {
                     try await Self.file(game, in: connection, logger: logger)
                 }
-                try await Self.apply(last, stamp: stamp, in: connection, logger: logger)
+                return conflicted
             }
-            return nil
+            return Outcome(conflicted: conflicted)
         } catch {
-            return error
+            return Outcome(failure: error)
         }
     }
 
-    private static func apply(_ writes: [SQLiteWrite], stamp: Int64, in connection: PostgresConnection, logger: Logger) async throws {
-        var saved: (kinds: [String], ids: [String], codes: [String], versions: [Int], states: [String], schedules: [String]) = ([], [], [], [], [], [])
+    /// Columns of the games saved in one statement.
+    private struct Saves {
+        var kinds: [String] = []
+        var ids: [String] = []
+        var codes: [String] = []
+        var versions: [Int] = []
+        var states: [String] = []
+        var schedules: [String] = []
+        var expected: [Int] = []
+
+        var isEmpty: Bool { ids.isEmpty }
+
+        var keys: Set<SQLiteWrite.Key> { Set(zip(kinds, ids).map { SQLiteWrite.Key.game(kind: $0, id: $1) }) }
+
+        mutating func append(_ game: SQLiteWrite.SavedGame, expecting version: Int = 0) {
+            kinds.append(game.kind)
+            ids.append(game.id)
+            codes.append(game.code)
+            versions.append(game.version)
+            states.append(game.state)
+            schedules.append(game.schedule)
+            expected.append(version)
+        }
+    }
+
+    /// Applies the batch; returns the games whose saves found another version stored (or, for a new
+    /// game, a game already there): they changed nothing. A node saves one game at a time (its actor
+    /// awaits each save), so a batch holds at most one version-checked save per game.
+    private static func apply(
+        _ writes: [SQLiteWrite], stamp: Int64, in connection: PostgresConnection, logger: Logger
+    ) async throws -> Set<SQLiteWrite.Key> {
+        var saved = Saves()
+        var created = Saves()
+        var updated = Saves()
         var deleted: (kinds: [String], ids: [String]) = ([], [])
         for write in writes {
             switch write {
             case .saveGame(let game):
-                saved.kinds.append(game.kind)
-                saved.ids.append(game.id)
-                saved.codes.append(game.code)
-                saved.versions.append(game.version)
-                saved.states.append(game.state)
-                saved.schedules.append(game.schedule)
+                switch game.replacing {
+                case .anything: saved.append(game)
+                case .nothing: created.append(game)
+                case .version(let version): updated.append(game, expecting: version)
+                }
             case .deleteGame(let kind, _, let id):
                 deleted.kinds.append(kind)
                 deleted.ids.append(id)
@@ -134,7 +179,7 @@ final class PostgresWriter: Sendable {
                     """, logger: logger)
             }
         }
-        if !saved.ids.isEmpty {
+        if !saved.isEmpty {
             try await connection.query("""
                 INSERT INTO games (kind, id, code, version, state, schedule, updated_at)
                 SELECT kind, id, code, version, state, schedule, \(stamp)
@@ -151,6 +196,40 @@ final class PostgresWriter: Sendable {
                 WHERE g.kind = d.kind AND g.id = d.id
                 """, logger: logger)
         }
+        var conflicted = Set<SQLiteWrite.Key>()
+        if !created.isEmpty {
+            let taken = try await keys(of: connection.query("""
+                INSERT INTO games (kind, id, code, version, state, schedule, updated_at)
+                SELECT kind, id, code, version, state, schedule, \(stamp)
+                FROM unnest(\(created.kinds)::text[], \(created.ids)::text[], \(created.codes)::text[], \(created.versions)::bigint[],
+                    \(created.states)::text[], \(created.schedules)::text[]) AS s (kind, id, code, version, state, schedule)
+                ON CONFLICT (kind, id) DO NOTHING
+                RETURNING kind, id
+                """, logger: logger))
+            conflicted.formUnion(created.keys.subtracting(taken))
+        }
+        if !updated.isEmpty {
+            // The row lock each UPDATE takes serialises two nodes saving one game: the second waits,
+            // then finds the version moved on and changes nothing.
+            let taken = try await keys(of: connection.query("""
+                UPDATE games AS g SET code = s.code, version = s.version, state = s.state, schedule = s.schedule, updated_at = \(stamp)
+                FROM unnest(\(updated.kinds)::text[], \(updated.ids)::text[], \(updated.codes)::text[], \(updated.versions)::bigint[],
+                    \(updated.states)::text[], \(updated.schedules)::text[], \(updated.expected)::bigint[])
+                    AS s (kind, id, code, version, state, schedule, expected)
+                WHERE g.kind = s.kind AND g.id = s.id AND g.version = s.expected
+                RETURNING g.kind, g.id
+                """, logger: logger))
+            conflicted.formUnion(updated.keys.subtracting(taken))
+        }
+        return conflicted
+    }
+
+    private static func keys(of rows: PostgresRowSequence) async throws -> Set<SQLiteWrite.Key> {
+        var keys = Set<SQLiteWrite.Key>()
+        for try await (kind, id) in rows.decode((String, String).self) {
+            keys.insert(.game(kind: kind, id: id))
+        }
+        return keys
     }
 
     /// Files the game once: (kind, archive key) names a finished game among every game ever played.
