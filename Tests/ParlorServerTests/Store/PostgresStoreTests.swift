@@ -147,6 +147,44 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test func aQuizPhotoSavedThroughOneNodeIsServedTileByTileByAnother() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            let one = try #require(try await place.open() as? PostgresStore)
+            let two = try #require(try await place.open() as? PostgresStore)
+            let (first, second) = (
+                PostgresQuizPhotoStore(files: PostgresObjectStorage(store: one, bucket: "quiz-photos")),
+                PostgresQuizPhotoStore(files: PostgresObjectStorage(store: two, bucket: "quiz-photos"))
+            )
+            let tiles = (0..<QuizLimits.tileCount).map { index in [UInt8](repeating: UInt8(index), count: 100 + index) }
+            let files = QuizPhotoFiles(
+                image: [0xFF, 0xD8, 0x01, 0x02, 0xFF, 0xD9], tiles: tiles,
+                previews: TilePreviews(width: 1, height: 1, tiles: tiles.map { _ in "AAAA" }))
+            let (quiz, photo) = ("quiz-1", "photo-1")
+            try await first.save(files, quiz: quiz, photo: photo)
+            #expect(try await second.image(quiz: quiz, photo: photo) == files.image)
+            for index in tiles.indices {
+                #expect(try await second.tile(index, quiz: quiz, photo: photo) == tiles[index])
+            }
+            #expect(try await second.tile(QuizLimits.tileCount, quiz: quiz, photo: photo) == nil)
+            #expect(try await second.previews(quiz: quiz, photo: photo) == files.previews)
+            #expect(try await second.image(quiz: quiz, photo: "photo-2") == nil)
+            #expect(try await second.quizzes() == [quiz])
+            #expect(await storeError { _ = try await second.image(quiz: "../etc", photo: photo) }?.kind == .failed)
+            try await first.save(files, quiz: quiz, photo: "photo-2")
+            try await second.removePhoto(quiz: quiz, photo: photo)
+            #expect(try await first.image(quiz: quiz, photo: photo) == nil)
+            #expect(try await first.image(quiz: quiz, photo: "photo-2") == files.image)
+            try await second.removeQuiz(quiz)
+            #expect(try await first.quizzes().isEmpty)
+            // A row that is not a whole photo is reported, not served.
+            try await first.save(files, quiz: quiz, photo: photo)
+            try await place.execute("UPDATE files SET bytes = substring(bytes FROM 1 FOR 40) WHERE bucket = 'quiz-photos'")
+            #expect(await storeError { _ = try await second.tile(3, quiz: quiz, photo: photo) }?.kind == .corrupt)
+            await one.close()
+            await two.close()
+        }
+    }
+
     @Test func aClientIsToldUnavailableWhenTheDatabaseCannotBeReached() async throws {
         let server = try #require(try await TestPostgres.startDedicated())
         let database = try await server.makeDatabase()

@@ -33,6 +33,30 @@ final class PostgresObjectStorage: ObjectStorage {
         }
     }
 
+    /// `length` bytes of a file from `offset` (fewer where it ends), and the file's size; nil when there
+    /// is no such file. Reads only what is asked for: a photo's tile, not the whole photo.
+    func read(folder: String, name: String, offset: Int, length: Int) async throws(StoreError) -> (bytes: [UInt8], size: Int)? {
+        try await store.read("Reading \(bucket)/\(folder)/\(name)", """
+            SELECT substring(bytes FROM \(offset + 1)::integer FOR \(length)::integer), octet_length(bytes)
+            FROM files WHERE bucket = \(bucket) AND folder = \(folder) AND name = \(name)
+            """) { row in
+            let (bytes, size) = try row.decode((ByteBuffer, Int).self)
+            return (bytes: Array(bytes.readableBytesView), size: size)
+        }.first
+    }
+
+    /// Removes a folder and every file in it.
+    func remove(folder: String) async throws(StoreError) {
+        try await store.execute("Removing \(bucket)/\(folder)", "DELETE FROM files WHERE bucket = \(bucket) AND folder = \(folder)")
+    }
+
+    /// The folders that hold files.
+    func folders() async throws(StoreError) -> [String] {
+        try await store.read("Listing \(bucket)", "SELECT DISTINCT folder FROM files WHERE bucket = \(bucket)") { row in
+            try row.decode(String.self)
+        }
+    }
+
     func remove(folder: String, name: String) async throws(StoreError) {
         try await store.execute(
             "Removing \(bucket)/\(folder)/\(name)", "DELETE FROM files WHERE bucket = \(bucket) AND folder = \(folder) AND name = \(name)")
