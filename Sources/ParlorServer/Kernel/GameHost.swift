@@ -38,9 +38,10 @@ final class GameHost<Game: GameDefinition>: Sendable {
 
     /// A new game: `make` builds it from its id and code at the clock's `now`. It counts against its
     /// owner's quota of live games (`QUOTA_EXCEEDED` past it), and is stored before anyone hears of
-    /// it, then its first version is published.
+    /// it, then its first version is published. A code another node already gave out (the shared
+    /// database refuses it as a `.conflict`) is swapped for another, a few times.
     func create(
-        _ make: (_ id: String, _ code: Game.Code, _ now: Instant) throws(Rules.Failure) -> Rules
+        _ make: (_ id: String, _ code: Game.Code, _ now: Instant) throws(Rules.Failure) -> Rules, attempt: Int = 1
     ) async throws(WireError) -> (actor: GameActor<Game>, state: Rules, publicView: EncodedJSON) {
         let code = try directory.reserveCode()
         let id = directory.newID { game.newID(code: code) }
@@ -64,6 +65,9 @@ final class GameHost<Game: GameDefinition>: Sendable {
         } catch {
             directory.release(code)
             quota.cancel(place)
+            if error.kind == .conflict, attempt < Self.maxCodeAttempts {
+                return try await create(make, attempt: attempt + 1)
+            }
             throw storeFailure(error, operation: "create \(Game.kind.noun) \(id)")
         }
         let actor: GameActor<Game>
@@ -82,6 +86,10 @@ final class GameHost<Game: GameDefinition>: Sendable {
         gamePresence.track(actor.id, feed: actor.feed, members: state.members)
         return (actor, state, view)
     }
+
+    /// Codes tried for one new game before giving up: another node holding a random code twice in a
+    /// row is already unlikely.
+    static var maxCodeAttempts: Int { 4 }
 
     /// The live game with the code a client sent.
     func game(code text: String) throws(WireError) -> GameActor<Game> {

@@ -69,7 +69,7 @@ final class ParlorServices: Sendable {
         // Avatars live beside the database (in it, when that is PostgreSQL: any node serves them), or in
         // memory when nothing is persisted.
         let storage: any ObjectStorage =
-            if let postgres = store.base as? PostgresStore {
+            if let postgres = kernel.sharedDatabase {
                 PostgresObjectStorage(store: postgres, bucket: "avatars")
             } else if configuration.persist {
                 DirectoryStorage(root: configuration.dataDirectory + "/avatars")

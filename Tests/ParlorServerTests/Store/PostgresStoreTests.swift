@@ -67,6 +67,10 @@ struct PostgresStoreTests {
             try await one.saveGame(Self.stored(open, replacing: .nothing))
             let taken = await storeError { try await two.saveGame(Self.stored(open, replacing: .nothing)) }
             #expect(taken?.kind == .conflict, "a new game whose id is taken")
+            var sameCode = try Self.stored(try StoreFixtures.room(StoreFixtures.code(1), players: players), replacing: .nothing)
+            sameCode.id = "another-id"
+            let codeTaken = await storeError { try await two.saveGame(sameCode) }
+            #expect(codeTaken?.kind == .conflict, "a new game whose code another node gave out")
             let started = try StoreFixtures.startedRoom(StoreFixtures.code(1), players: players)
             let finished = try StoreFixtures.finishedRoom(StoreFixtures.code(1), players: players, finishedAt: StoreFixtures.instant(9_000))
             // Two nodes both replace the version they read: the first wins, the second changes nothing —

@@ -23,6 +23,9 @@ enum PostgresSchema {
                 state TEXT NOT NULL, schedule TEXT NOT NULL DEFAULT '[]', updated_at BIGINT NOT NULL,
                 PRIMARY KEY (kind, id))
             """,
+            // Codes are what players type: unique per kind across every node, so two nodes cannot hand
+            // out the same one (the second's insert changes nothing, and it picks another).
+            "CREATE UNIQUE INDEX games_by_code ON games (kind, code)",
             """
             CREATE TABLE history (
                 id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, kind TEXT NOT NULL, game_key TEXT NOT NULL,

@@ -203,7 +203,7 @@ final class PostgresWriter: Sendable {
                 SELECT kind, id, code, version, state, schedule, \(stamp)
                 FROM unnest(\(created.kinds)::text[], \(created.ids)::text[], \(created.codes)::text[], \(created.versions)::bigint[],
                     \(created.states)::text[], \(created.schedules)::text[]) AS s (kind, id, code, version, state, schedule)
-                ON CONFLICT (kind, id) DO NOTHING
+                ON CONFLICT DO NOTHING
                 RETURNING kind, id
                 """, logger: logger))
             conflicted.formUnion(created.keys.subtracting(taken))
