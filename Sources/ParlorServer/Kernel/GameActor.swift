@@ -289,6 +289,9 @@ actor GameActor<Game: GameDefinition> {
         guard attempts <= Self.maxConflictAttempts else {
             return WireError(.unavailable, "The game kept changing on other servers; nothing was changed. Try again.")
         }
+        // A random wait that grows with each lost race: a node whose players act in quick succession
+        // would otherwise win every race against a node that needs a reload between its tries.
+        try? await Task.sleep(for: .milliseconds(Int.random(in: 1...min(200, 2 << attempts))))
         let stored: StoredGame
         do {
             guard let found = try await host.store.loadGame(Game.kind, id: id) else {
@@ -324,7 +327,7 @@ actor GameActor<Game: GameDefinition> {
     }
 
     /// Saves that lose a race to another node before one wins; past it the caller is told to try again.
-    static var maxConflictAttempts: Int { 5 }
+    static var maxConflictAttempts: Int { 10 }
 
     private func delete(reason: String) async throws(WireError) {
         do {
