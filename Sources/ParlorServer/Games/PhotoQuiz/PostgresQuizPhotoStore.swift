@@ -3,7 +3,7 @@ import ParlorRules
 /// A quiz's photos in the shared database (`--postgres`), so any node serves a photo or tile another
 /// node received: each photo is its pack (`PhotoPack`, as on disk) in one row of `files`, folder the
 /// quiz, name the photo; a tile is read as two small ranges of it, the header and the tile.
-final class PostgresQuizPhotoStore: QuizPhotoStore {
+final class PostgresQuizPhotoStore: PackedQuizPhotoStore {
     private let files: PostgresObjectStorage
 
     init(files: PostgresObjectStorage) {
@@ -14,19 +14,6 @@ final class PostgresQuizPhotoStore: QuizPhotoStore {
         try QuizPhotoID.check(quiz)
         try QuizPhotoID.check(photo)
         try await files.write(try PhotoPack.encode(photoFiles), folder: quiz, name: photo)
-    }
-
-    func image(quiz: String, photo: String) async throws(StoreError) -> [UInt8]? {
-        try await part(0, quiz: quiz, photo: photo)
-    }
-
-    func tile(_ tile: Int, quiz: String, photo: String) async throws(StoreError) -> [UInt8]? {
-        guard (0..<QuizLimits.tileCount).contains(tile) else { return nil }
-        return try await part(1 + tile, quiz: quiz, photo: photo)
-    }
-
-    func previews(quiz: String, photo: String) async throws(StoreError) -> TilePreviews? {
-        try await part(1 + QuizLimits.tileCount, quiz: quiz, photo: photo).flatMap(PhotoPack.decodePreviews)
     }
 
     func removePhoto(quiz: String, photo: String) async throws(StoreError) {
@@ -45,7 +32,7 @@ final class PostgresQuizPhotoStore: QuizPhotoStore {
     }
 
     /// Part `index` of a photo's pack: its header, then the part.
-    private func part(_ index: Int, quiz: String, photo: String) async throws(StoreError) -> [UInt8]? {
+    func part(_ index: Int, quiz: String, photo: String) async throws(StoreError) -> [UInt8]? {
         try QuizPhotoID.check(quiz)
         try QuizPhotoID.check(photo)
         guard let (header, size) = try await files.read(folder: quiz, name: photo, offset: 0, length: PhotoPack.headerSize(through: index))
