@@ -29,6 +29,9 @@ if [ "$want_test" = 1 ]; then
   # The browser client's tests drive headless Chromium through its WebDriver; the emoji font draws the
   # players' emoji in their screenshots as a phone would; zbar reads back the join link's QR code.
   apt_packages+=(chromium chromium-driver fonts-noto-color-emoji zbar-tools)
+  # PostgreSQL: the clustered store's tests start a throwaway server of their own (initdb in a temporary
+  # directory, run as the package's `postgres` user); the package's own cluster is not used.
+  apt_packages+=(postgresql)
 fi
 # Benchmarks: Debian's `ws` for the Node peer (it depends on any nodejs, so an existing node, Debian's or
 # NodeSource's, is kept; Debian's nodejs comes only where there is none) and jq for compare-peers.sh.

@@ -217,7 +217,10 @@ public enum ParlorServerRunner {
     ) async throws {
         let store: any ParlorStore
         var lock: DataDirectoryLock?
-        if configuration.persist {
+        if let postgres = configuration.postgres {
+            store = try await PostgresStore(location: postgres, logger: logger)
+            logger.info("Store opened", metadata: ["postgres": "\(postgres)"])
+        } else if configuration.persist {
             let opened = try StoreOpener.open(directory: configuration.dataDirectory, logger: logger)
             store = opened.store
             lock = opened.lock

@@ -19,6 +19,9 @@ public struct ServerConfiguration: Sendable {
     /// Keep everything in memory only. For benchmarks that measure what durability costs; a restart
     /// loses every room.
     public var persist: Bool = true
+    /// Keep everything in this PostgreSQL database instead of SQLite under `dataDirectory`: several
+    /// nodes may share it (`--postgres`, `PARLOR_POSTGRES`). Nil: SQLite, as always.
+    public var postgres: PostgresLocation?
     /// A room with nobody connected and no change for this long is deleted (its game, if finished, stays
     /// in the players' history).
     public var roomExpiry: TimeAmount = .hours(24)

@@ -57,6 +57,15 @@ struct ParlorServerCommand: AsyncParsableCommand {
     var noPersist = false
 
     @Option(
+        help: "Keep everything in this PostgreSQL database, which several nodes may share: postgres://user[:password]@host[:port]/database. Also read from PARLOR_POSTGRES. Default: SQLite in --data-dir.")
+    var postgres: String?
+
+    /// --postgres, else PARLOR_POSTGRES (an empty value counts as unset).
+    var postgresAddress: String? {
+        postgres ?? ProcessInfo.processInfo.environment["PARLOR_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    @Option(
         help: "Connections that must have closed (and at least half of those open at the peak) before the server hands the memory they freed back to the system; 0: never.")
     var memoryTrimAfter: Int = 1000
 
@@ -166,6 +175,14 @@ struct ParlorServerCommand: AsyncParsableCommand {
             guard (0...65535).contains(adminPort) else { throw ValidationError("--admin-port must be between 0 and 65535 (got \(adminPort)).") }
             guard adminPort != port || port == 0 else { throw ValidationError("--admin-port must differ from --port (\(port)).") }
         }
+        if let address = postgresAddress {
+            do {
+                _ = try PostgresLocation(parsing: address)
+            } catch {
+                throw ValidationError("--postgres: \(error)")
+            }
+            if noPersist { throw ValidationError("--postgres and --no-persist cannot be combined: one keeps everything in PostgreSQL, the other nothing.") }
+        }
         if let token = adminToken ?? ProcessInfo.processInfo.environment["PARLOR_ADMIN_TOKEN"], token.count < 16 {
             throw ValidationError("The admin token must be at least 16 characters long.")
         }
@@ -208,6 +225,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
         if !allowedOrigins.isEmpty { configuration.listener.allowedOrigins = .allowList(Set(allowedOrigins)) }
         configuration.dataDirectory = storage.dataDir
         configuration.persist = !noPersist
+        configuration.postgres = try postgresAddress.map { address in try PostgresLocation(parsing: address) }
         configuration.roomExpiry = .nanoseconds(Int64(roomExpiryHours * 3_600_000_000_000))
         configuration.unjoinedGameExpiry = .nanoseconds(Int64(unjoinedExpiryMinutes * 60_000_000_000))
         configuration.limits.maxRooms = maxRooms

@@ -12,12 +12,15 @@ final class ServerProcess: Sendable {
     /// Starts the server and waits (up to 60 s) for its "listening on HOST:PORT" line. Without
     /// `--places` in `extraArguments` it runs with none: reading GeoNames' places costs a debug build
     /// seconds of CPU that only the photo quiz's tests need.
-    static func start(_ extraArguments: [String] = [], dataDirectory: String? = nil) async throws -> ServerProcess {
+    static func start(
+        _ extraArguments: [String] = [], dataDirectory: String? = nil, environment: [String: String] = [:]
+    ) async throws -> ServerProcess {
         let directory = dataDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("parlor-e2e-data-\(UUID().uuidString)").path
         let places = extraArguments.contains("--places") ? [] : ["--places", "none"]
         let process = try ChildProcess(
-            "parlor-server", ["--port", "0", "--data-dir", directory, "--log-level", "warning"] + places + extraArguments)
+            "parlor-server", ["--port", "0", "--data-dir", directory, "--log-level", "warning"] + places + extraArguments,
+            environment: environment)
         do {
             let (_, line) = try await process.waitForLine(timeout: .seconds(60), "listening on HOST:PORT") {
                 $0.hasPrefix("listening on ")
@@ -57,9 +60,10 @@ extension ServerProcess {
     /// Runs `body` against a server started with `arguments` (on `dataDirectory` when given), and stops
     /// it whatever happens.
     static func with<R>(
-        _ arguments: [String] = [], dataDirectory: String? = nil, _ body: (ServerProcess) async throws -> R
+        _ arguments: [String] = [], dataDirectory: String? = nil, environment: [String: String] = [:],
+        _ body: (ServerProcess) async throws -> R
     ) async throws -> R {
-        let server = try await start(arguments, dataDirectory: dataDirectory)
+        let server = try await start(arguments, dataDirectory: dataDirectory, environment: environment)
         do {
             let result = try await body(server)
             await server.stop()

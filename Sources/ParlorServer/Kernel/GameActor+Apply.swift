@@ -41,6 +41,14 @@ extension GameActor {
             members = [leader]
             self.draft = draft
         }
+
+        /// Forgets what was applied, to apply the same members again on top of `draft` (the game as
+        /// another node saved it).
+        func restart(on draft: Draft) {
+            results = []
+            early = []
+            self.draft = draft
+        }
     }
 
     /// How a group ends once its actions are applied.

@@ -177,20 +177,32 @@ actor GameActor<Game: GameDefinition> {
         guard !isDeleted else { return .failure(host.game.notFound(id: id)) }
         let now = host.clock.now
         let group = Group(leader: leader, draft: Draft(state: state, encoded: encoded, schedule: schedule))
-        switch apply(group, at: now) {
-        case .delete(let reply):
-            do {
-                try await delete(reason: "its rules deleted it")
-                group.results.append(.success(.deleted(reply: reply)))
-            } catch {
-                group.results.append(.failure(error))
+        var attempts = 0
+        attempting: while true {
+            switch apply(group, at: now) {
+            case .delete(let reply):
+                do {
+                    try await delete(reason: "its rules deleted it")
+                    group.results.append(.success(.deleted(reply: reply)))
+                } catch {
+                    group.results.append(.failure(error))
+                }
+                // Whatever queued behind the deletion finds the game gone (or still there if the
+                // deletion failed) when it leads the next group.
+            case .save:
+                guard let firstChange = group.draft.firstChange, await save(group, at: now, failing: firstChange) == .conflict
+                else { break attempting }
+                // Another node saved this game first: take its version and apply the group again on
+                // top of it (the reducer is pure, and nothing of the group was adopted).
+                attempts += 1
+                if let failure = await reloadAfterConflict(attempts: attempts) {
+                    for failed in firstChange..<group.results.count { group.results[failed] = .failure(failure) }
+                    break attempting
+                }
+                group.restart(on: Draft(state: state, encoded: encoded, schedule: schedule))
+                continue attempting
             }
-            // Whatever queued behind the deletion finds the game gone (or still there if the deletion
-            // failed) when it leads the next group.
-        case .save:
-            if let firstChange = group.draft.firstChange {
-                await save(group, at: now, failing: firstChange)
-            }
+            break attempting
         }
         for entry in group.early { arm(entry) }
         resume(group.members, with: group.results)
@@ -202,9 +214,11 @@ actor GameActor<Game: GameDefinition> {
     /// game would describe a game that does not exist — and fired timers try again shortly, so a
     /// scheduled action (a round's end) is never lost to a full disk.
     @inline(__always)
-    private func save(_ group: Group, at now: Instant, failing firstChange: Int) async {
+    private func save(_ group: Group, at now: Instant, failing firstChange: Int) async -> SaveOutcome {
         do {
             try await host.store.saveGame(storedGame(group.draft))
+        } catch where error.kind == .conflict {
+            return .conflict
         } catch {
             let failure = host.storeFailure(error, operation: "save \(Game.kind.noun) \(id)")
             for failed in firstChange..<group.results.count { group.results[failed] = .failure(failure) }
@@ -214,16 +228,25 @@ actor GameActor<Game: GameDefinition> {
                     "Scheduled action not saved; retrying", metadata: ["\(Game.kind.noun)": "\(id)", "schedule": "\(entry.key)"])
                 arm(ScheduledAction(key: entry.key, due: max(retry, entry.due), action: entry.action))
             }
-            return
+            return .failed
         }
         adopt(group.draft)
+        return .saved
+    }
+
+    enum SaveOutcome {
+        case saved
+        case failed
+        /// Another node saved the game first; nothing was written.
+        case conflict
     }
 
     /// The draft as the store keeps it.
     private func storedGame(_ draft: Draft) throws(StoreError) -> StoredGame {
         StoredGame(
             kind: Game.kind, id: id, code: code.rawValue, version: draft.state.version,
-            state: .value(StoredGameState<Game>(draft.state)), schedule: try draft.schedule.json(), archive: draft.archive)
+            state: .value(StoredGameState<Game>(draft.state)), schedule: try draft.schedule.json(), archive: draft.archive,
+            replacing: .version(state.version))
     }
 
     /// Makes a saved draft the committed game: publishes its versions and carries out its effects.
@@ -267,12 +290,65 @@ actor GameActor<Game: GameDefinition> {
         }
     }
 
+    /// After a `.conflict`: takes the game as another node saved it — publishing that version and
+    /// arming its schedule — so the group can be applied again on top of it. Nil when it can; the
+    /// answer for the group's changes when it cannot (the game is gone, cannot be read, or keeps
+    /// changing elsewhere).
+    private func reloadAfterConflict(attempts: Int) async -> WireError? {
+        guard attempts <= Self.maxConflictAttempts else {
+            return WireError(.unavailable, "The game kept changing on other servers; nothing was changed. Try again.")
+        }
+        // A random wait that grows with each lost race: a node whose players act in quick succession
+        // would otherwise win every race against a node that needs a reload between its tries.
+        try? await Task.sleep(for: .milliseconds(Int.random(in: 1...min(200, 2 << attempts))))
+        let stored: StoredGame
+        do {
+            guard let found = try await host.store.loadGame(Game.kind, id: id) else {
+                forget(reason: "another node deleted it")
+                return host.game.notFound(id: id)
+            }
+            stored = found
+        } catch {
+            return host.storeFailure(error, operation: "reload \(Game.kind.noun) \(id)")
+        }
+        let reloaded: Rules
+        let reloadedSchedule: GameSchedule<Action>
+        do {
+            reloaded = try StoredGameState<Game>.state(of: stored.state, what: "\(Game.kind.noun) \(id)", location: stored.location)
+            reloadedSchedule = try StoredJSON.decode(
+                json: stored.schedule, as: { try GameSchedule<Action>(json: $0) }, what: "schedule of \(Game.kind.noun) \(id)",
+                location: stored.location)
+        } catch {
+            return host.storeFailure(error, operation: "reload \(Game.kind.noun) \(id)")
+        }
+        do {
+            let view = try host.game.encodePublicView(reloaded, at: host.clock.now)
+            let version = try host.game.feedVersion(of: reloaded, publicView: view, topic: feed.topic)
+            let previous = state
+            (state, encoded, schedule, lastChange) = (reloaded, view, reloadedSchedule, host.clock.now)
+            feed.publish(version)
+            host.adopted(state, replacing: previous, by: self)
+            armSchedule()
+        } catch {
+            return error
+        }
+        return nil
+    }
+
+    /// Saves that lose a race to another node before one wins; past it the caller is told to try again.
+    static var maxConflictAttempts: Int { 10 }
+
     private func delete(reason: String) async throws(WireError) {
         do {
             try await host.store.deleteGame(Game.kind, id: id)
         } catch {
             throw host.storeFailure(error, operation: "delete \(Game.kind.noun) \(id)")
         }
+        forget(reason: reason)
+    }
+
+    /// The game is gone from the store: end its feed and take it out of the directory.
+    private func forget(reason: String) {
         isDeleted = true
         host.logger.info("Game deleted", metadata: ["kind": "\(Game.kind)", "id": "\(id)", "reason": "\(reason)"])
         feed.end(with: host.game.deletionFrames(topic: feed.topic))

@@ -42,9 +42,10 @@ final class GameHost<Game: GameDefinition>: Sendable {
 
     /// A new game: `make` builds it from its id and code at the clock's `now`. It counts against its
     /// owner's quota of live games (`QUOTA_EXCEEDED` past it), and is stored before anyone hears of
-    /// it, then its first version is published.
+    /// it, then its first version is published. A code another node already gave out (the shared
+    /// database refuses it as a `.conflict`) is swapped for another, a few times.
     func create(
-        _ make: (_ id: String, _ code: Game.Code, _ now: Instant) throws(Rules.Failure) -> Rules
+        _ make: (_ id: String, _ code: Game.Code, _ now: Instant) throws(Rules.Failure) -> Rules, attempt: Int = 1
     ) async throws(WireError) -> (actor: GameActor<Game>, state: Rules, publicView: EncodedJSON) {
         let code = try directory.reserveCode()
         let id = directory.newID { game.newID(code: code) }
@@ -64,10 +65,13 @@ final class GameHost<Game: GameDefinition>: Sendable {
         do {
             try await store.saveGame(StoredGame(
                 kind: Game.kind, id: id, code: code.rawValue, version: state.version,
-                state: .value(StoredGameState<Game>(state)), schedule: StoredGame.emptySchedule))
+                state: .value(StoredGameState<Game>(state)), schedule: StoredGame.emptySchedule, replacing: .nothing))
         } catch {
             directory.release(code)
             quota.cancel(place)
+            if error.kind == .conflict, attempt < Self.maxCodeAttempts {
+                return try await create(make, attempt: attempt + 1)
+            }
             throw storeFailure(error, operation: "create \(Game.kind.noun) \(id)")
         }
         let actor: GameActor<Game>
@@ -88,6 +92,10 @@ final class GameHost<Game: GameDefinition>: Sendable {
         logger.info("Game created", metadata: ["kind": "\(Game.kind)", "id": "\(id)", "code": "\(code.rawValue)"])
         return (actor, state, view)
     }
+
+    /// Codes tried for one new game before giving up: another node holding a random code twice in a
+    /// row is already unlikely.
+    static var maxCodeAttempts: Int { 4 }
 
     /// The live game with the code a client sent.
     func game(code text: String) throws(WireError) -> GameActor<Game> {
@@ -122,7 +130,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
     /// Logs a store failure with its cause and turns it into the `INTERNAL` the caller sees.
     func storeFailure(_ error: StoreError, operation: String) -> WireError {
         logger.error("Store failure", metadata: ["operation": "\(operation)", "cause": "\(error.reason)"])
-        return WireError.internalError("The server could not save the change; nothing was changed. Try again.")
+        return error.wireError(fallback: "The server could not save the change; nothing was changed. Try again.")
     }
 
     /// A game deleted itself: take it out of the directory, free its code and its owner's quota.

@@ -15,6 +15,10 @@ struct Kernel: Sendable {
     let quota: GameQuota
     /// Who is online, and who plays which live game (hosts report it).
     let presence: Presence
+
+    /// The shared database when this node runs on PostgreSQL (`--postgres`): uploaded files go there
+    /// too, so that any node serves what another received.
+    var sharedDatabase: PostgresStore? { ((store as? MonitoredStore)?.base ?? store) as? PostgresStore }
 }
 
 /// A kind of game as the server hosts it: everything the kernel does to all games of all kinds

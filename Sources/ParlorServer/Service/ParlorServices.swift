@@ -72,9 +72,16 @@ final class ParlorServices: Sendable {
             quota: quota, presence: presence)
         let registrations = try modules.map { try $0.register(in: kernel) }
         games = registrations.map(\.game)
-        // Avatars live beside the database, or in memory when nothing is persisted.
+        // Avatars live beside the database (in it, when that is PostgreSQL: any node serves them), or in
+        // memory when nothing is persisted.
         let storage: any ObjectStorage =
-            configuration.persist ? DirectoryStorage(root: configuration.dataDirectory + "/avatars") : MemoryStorage()
+            if let postgres = kernel.sharedDatabase {
+                PostgresObjectStorage(store: postgres, bucket: "avatars")
+            } else if configuration.persist {
+                DirectoryStorage(root: configuration.dataDirectory + "/avatars")
+            } else {
+                MemoryStorage()
+            }
         accounts = AccountsService(
             store: store, storage: storage, presence: presence, clock: clock, logger: logger,
             maxFriendships: limits.maxFriendships, profileStats: registrations.lazy.compactMap(\.profileStats).first)

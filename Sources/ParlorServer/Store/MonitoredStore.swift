@@ -67,6 +67,7 @@ final class MonitoredStore: ParlorStore {
     func serverSecret() async throws(StoreError) -> [UInt8] { try await base.serverSecret() }
 
     func loadGames(_ kind: GameKind) async throws(StoreError) -> [StoredGame] { try await base.loadGames(kind) }
+    func loadGame(_ kind: GameKind, id: String) async throws(StoreError) -> StoredGame? { try await base.loadGame(kind, id: id) }
 
     nonisolated(nonsending) func saveGame(_ game: StoredGame) async throws(StoreError) {
         do { try await base.saveGame(game) } catch { record(error); throw error }

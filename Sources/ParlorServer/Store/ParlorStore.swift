@@ -29,6 +29,10 @@ public protocol ParlorStore: Sendable {
     /// transaction (once: a second archive with the same key is ignored).
     nonisolated(nonsending) func saveGame(_ game: StoredGame) async throws(StoreError)
 
+    /// The stored version of one live game; nil when there is none (it was deleted). What an actor
+    /// reloads when another node saved the game first.
+    func loadGame(_ kind: GameKind, id: String) async throws(StoreError) -> StoredGame?
+
     /// Removes a live game (its last player left, or it expired). History is kept.
     nonisolated(nonsending) func deleteGame(_ kind: GameKind, id: String) async throws(StoreError)
 
@@ -107,7 +111,16 @@ public protocol ParlorStore: Sendable {
     func close() async
 }
 
-/// A store failure: the operation that needed it fails with `INTERNAL`, and the cause is logged.
+extension ParlorStore {
+    /// One game, read through `loadGames`: for stores where one node is the only writer, which never
+    /// report a conflict and so are never asked.
+    public func loadGame(_ kind: GameKind, id: String) async throws(StoreError) -> StoredGame? {
+        try await loadGames(kind).first { $0.id == id }
+    }
+}
+
+/// A store failure: the operation that needed it fails with `INTERNAL` (`UNAVAILABLE` when the
+/// database cannot be reached), and the cause is logged.
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// The database file is from a newer Parlor; refuse to touch it.
@@ -118,6 +131,12 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case diskFull
         /// The data directory cannot be created, read or written.
         case unavailable
+        /// A database server (PostgreSQL) cannot be reached now; nothing was changed, and the store
+        /// reconnects on its own. Clients get `UNAVAILABLE`.
+        case unreachable
+        /// Another node saved the game first: the stored version is no longer the one the save
+        /// replaced. Nothing was written; the caller reloads the game and tries again.
+        case conflict
         /// Anything else the database reported.
         case failed
     }
@@ -140,6 +159,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .corrupt: "the database is damaged"
         case .diskFull: "the disk is full"
         case .unavailable: "the data directory cannot be written"
+        case .unreachable: "the database cannot be reached"
+        case .conflict: "another node changed the game first"
         case .failed: "the database reported an error"
         }
     }

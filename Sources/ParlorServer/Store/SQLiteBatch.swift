@@ -6,17 +6,13 @@ enum SQLiteBatch {
     /// but every archiving save in the batch files its game first, in order: a game is filed as it was
     /// when it finished, even if a later version of it (say, after a player left) lands in the same batch.
     static func apply(_ writes: [SQLiteWrite], in db: Database, now: Int64) throws {
-        for case .saveGame(let game) in writes {
+        let (archiving, last) = SQLiteWrite.collapsed(writes)
+        for game in archiving {
             if let archive = game.archive {
                 try file(game, archive, in: db)
             }
         }
-        var lastIndex: [SQLiteWrite.Key: Int] = [:]
-        lastIndex.reserveCapacity(writes.count)
-        for (index, write) in writes.enumerated() {
-            lastIndex[write.key] = index
-        }
-        for (index, write) in writes.enumerated() where lastIndex[write.key] == index {
+        for write in last {
             try applyLast(write, in: db, now: now)
         }
     }

@@ -154,12 +154,19 @@ extension SQLiteStore {
     }
 
     private func profile(_ row: ProfileRow) throws(StoreError) -> ProfileRecord {
-        guard let user = UserID(row.user) else {
-            throw StoreError(.corrupt, "A profile in \(databasePath), table profiles, has a user id that is not a UUID (\(row.user)).")
+        try row.record(location: "\(databasePath), table profiles")
+    }
+}
+
+extension SQLiteStore.ProfileRow {
+    /// The profile this row holds; `location` names the table for the error when it cannot be read.
+    func record(location: String) throws(StoreError) -> ProfileRecord {
+        guard let userID = UserID(user) else {
+            throw StoreError(.corrupt, "A profile in \(location) has a user id that is not a UUID (\(user)).")
         }
         return ProfileRecord(
-            user: user, handle: row.handle, displayName: row.displayName, nickname: row.nickname, avatarURL: row.avatarURL,
-            searchName: row.searchName, searchNickname: row.searchNickname, createdAt: Instant(millisecondsSinceEpoch: row.createdAt),
-            updatedAt: Instant(millisecondsSinceEpoch: row.updatedAt))
+            user: userID, handle: handle, displayName: displayName, nickname: nickname, avatarURL: avatarURL,
+            searchName: searchName, searchNickname: searchNickname, createdAt: Instant(millisecondsSinceEpoch: createdAt),
+            updatedAt: Instant(millisecondsSinceEpoch: updatedAt))
     }
 }

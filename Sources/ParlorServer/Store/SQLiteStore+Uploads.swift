@@ -127,7 +127,7 @@ extension SQLiteStore {
         return order.compactMap { rows[$0] }
     }
 
-    private static func uploads(_ rows: [UploadRow], kind: GameKind, location: String) throws(StoreError) -> [UploadedGame] {
+    static func uploads(_ rows: [UploadRow], kind: GameKind, location: String) throws(StoreError) -> [UploadedGame] {
         var games: [UploadedGame] = []
         for row in rows {
             guard let uploader = UserID(row.uploader) else {

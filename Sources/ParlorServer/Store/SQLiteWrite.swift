@@ -19,6 +19,8 @@ enum SQLiteWrite: Sendable {
         var version: Int
         var state: String
         var schedule: String
+        /// What this save replaces; only a shared database checks it.
+        var replacing: StoredGame.Replacing
         /// Set when this save files the finished game in history, once.
         var archive: Archive?
     }
@@ -35,6 +37,21 @@ enum SQLiteWrite: Sendable {
     enum Key: Hashable {
         case game(kind: String, id: String)
         case catalog(Int)
+    }
+
+    /// What a batch applies, in order: the archiving saves (every one, so a game is filed as it was when
+    /// it finished even if a later version of it is in the same batch), then the last write of each key.
+    static func collapsed(_ writes: [SQLiteWrite]) -> (archiving: [SavedGame], last: [SQLiteWrite]) {
+        var archiving: [SavedGame] = []
+        for case .saveGame(let game) in writes where game.archive != nil {
+            archiving.append(game)
+        }
+        var lastIndex: [Key: Int] = [:]
+        lastIndex.reserveCapacity(writes.count)
+        for (index, write) in writes.enumerated() {
+            lastIndex[write.key] = index
+        }
+        return (archiving, writes.enumerated().filter { lastIndex[$0.element.key] == $0.offset }.map(\.element))
     }
 
     var key: Key {
@@ -56,7 +73,7 @@ extension SQLiteWrite {
         }
         return .saveGame(SavedGame(
             kind: game.kind.name, noun: game.kind.noun, id: game.id, code: game.code, version: game.version,
-            state: try game.state.json(), schedule: game.schedule, archive: archive))
+            state: try game.state.json(), schedule: game.schedule, replacing: game.replacing, archive: archive))
     }
 
     static func save(_ catalog: Catalog) throws(StoreError) -> SQLiteWrite {

@@ -14,14 +14,27 @@ public struct StoredGame: Sendable {
     public var schedule: String
     /// Set on the save that files the finished game in history.
     public var archive: GameArchive?
+    /// What this save replaces. A store that several nodes share saves only while the stored game is
+    /// still that, and throws `.conflict` otherwise; a store of one node's own may ignore it.
+    public var replacing: Replacing
+
+    public enum Replacing: Sendable, Equatable {
+        /// Whatever is stored (tests, tools).
+        case anything
+        /// Nothing: a new game.
+        case nothing
+        /// This version, the one the game's actor last committed.
+        case version(Int)
+    }
     /// Where a loaded game was read from, for an operator fixing a row that cannot be read
     /// ("/data/parlor.sqlite, table games").
     public var location: String = "the store"
 
     public init(
         kind: GameKind, id: String, code: String, version: Int, state: StoredState, schedule: String,
-        archive: GameArchive? = nil, location: String = "the store"
+        archive: GameArchive? = nil, replacing: Replacing = .anything, location: String = "the store"
     ) {
+        self.replacing = replacing
         self.location = location
         self.kind = kind
         self.id = id

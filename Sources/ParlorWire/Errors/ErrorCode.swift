@@ -32,6 +32,8 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let rateLimited = ErrorCode("RATE_LIMITED", .resourceExhausted, 429)
     public static let requestTooLarge = ErrorCode("REQUEST_TOO_LARGE", .resourceExhausted, 413)
     public static let shuttingDown = ErrorCode("SHUTTING_DOWN", .unavailable, 503)
+    /// The server's database cannot be reached (a clustered node's PostgreSQL); nothing was changed.
+    public static let unavailable = ErrorCode("UNAVAILABLE", .unavailable, 503)
     public static let notFound = ErrorCode("NOT_FOUND", .notFound, 404)
     /// Signed in, but this is someone else's (another user's game history).
     public static let forbidden = ErrorCode("FORBIDDEN", .permissionDenied, 403)
@@ -121,7 +123,7 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
         .profileExists, .handleTaken, .profileNotFound, .friendRequestExists, .friendshipNotFound, .tooManyFriends,
         .unsupportedMediaType, .bucketNotFound, .objectNotFound, .invalidThrows,
         .quizNotFound, .quizFull, .notQuizMember, .noPhotos, .tooManyPhotos, .ownPhoto, .photoNotFound, .tileHidden, .photoHidden,
-        .noLocation, .notJPEG, .invalidImage, .uploadsBusy,
+        .noLocation, .notJPEG, .invalidImage, .uploadsBusy, .unavailable,
         .lobbyFinished, .lobbyNotFinished,
     ]
 

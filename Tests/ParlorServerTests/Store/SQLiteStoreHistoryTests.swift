@@ -1,18 +1,20 @@
 import Foundation
 import GRDB
 import ParlorRules
+import ParlorTestSupport
 import Testing
 @testable import ParlorServer
 
-/// Finished games: filed once per game, found by each of their players, paged newest first.
+/// Finished games: filed once per game, found by each of their players, paged newest first (SQLite and,
+/// where it is installed, PostgreSQL).
 @Suite struct SQLiteStoreHistoryTests {
     let alice = StoreFixtures.user(1)
     let bob = StoreFixtures.user(2)
     let carol = StoreFixtures.user(3)
 
-    @Test func aFinishedGameIsFiledOnceEvenWhenSavedAgain() async throws {
-        try await withTemporaryDirectory { directory in
-            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+    @Test(arguments: DurableStore.available) func aFinishedGameIsFiledOnceEvenWhenSavedAgain(_ kind: DurableStore) async throws {
+        try await kind.withPlace { place in
+            let store = try await place.open()
             var finished = try StoreFixtures.finishedRoom(
                 StoreFixtures.code(1), players: [alice, bob, carol], finishedAt: StoreFixtures.instant(9_000))
             try await store.saveRoom(try StoreFixtures.startedRoom(StoreFixtures.code(1), players: [alice, bob, carol]))
@@ -28,12 +30,8 @@ import Testing
             #expect(try await store.finishedGames(of: alice, before: nil, limit: 10) == [atFinish])
             #expect(try await store.finishedGames(of: carol, before: nil, limit: 10) == [atFinish])
             #expect(try await store.loadRooms() == [finished])
-            let rows = try await store.write("Counting history") { db in
-                (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM history"),
-                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM history_players"))
-            }
-            #expect(rows.0 == 1)
-            #expect(rows.1 == 3)
+            #expect(try await place.count("history") == 1)
+            #expect(try await place.count("history_players") == 3)
 
             // Deleting the live room keeps its history.
             try await store.deleteRoom(StoreFixtures.code(1))
@@ -42,9 +40,9 @@ import Testing
         }
     }
 
-    @Test func theSameCodeReusedLaterIsAnotherGame() async throws {
-        try await withTemporaryDirectory { directory in
-            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+    @Test(arguments: DurableStore.available) func theSameCodeReusedLaterIsAnotherGame(_ kind: DurableStore) async throws {
+        try await kind.withPlace { place in
+            let store = try await place.open()
             let first = try StoreFixtures.finishedRoom(
                 StoreFixtures.code(1), players: [alice, bob], createdAt: StoreFixtures.instant(1_000),
                 finishedAt: StoreFixtures.instant(2_000))
@@ -59,9 +57,9 @@ import Testing
         }
     }
 
-    @Test func gamesComeNewestFirstPagedByBeforeAndLimit() async throws {
-        try await withTemporaryDirectory { directory in
-            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+    @Test(arguments: DurableStore.available) func gamesComeNewestFirstPagedByBeforeAndLimit(_ kind: DurableStore) async throws {
+        try await kind.withPlace { place in
+            let store = try await place.open()
             // Five games for Alice finishing at 10, 20, 30, 30, 40 seconds; Bob plays only in the odd ones.
             let finishes: [Int64] = [10_000, 20_000, 30_000, 30_000, 40_000]
             var games: [RummyRoom] = []
@@ -96,11 +94,11 @@ import Testing
         }
     }
 
-    @Test func aHugeLimitIsCappedByTheConfiguredPageSize() async throws {
-        try await withTemporaryDirectory { directory in
+    @Test(arguments: DurableStore.available) func aHugeLimitIsCappedByTheConfiguredPageSize(_ kind: DurableStore) async throws {
+        try await kind.withPlace { place in
             var configuration = StoreFixtures.configuration
             configuration.maxHistoryPageSize = 3
-            let store = try SQLiteStore(directory: directory, configuration: configuration)
+            let store = try await place.open(configuration)
             for index in 0..<5 {
                 try await store.saveRoom(try StoreFixtures.finishedRoom(
                     StoreFixtures.code(index), players: [alice, bob], finishedAt: StoreFixtures.instant(Int64(index + 1) * 1_000)))

@@ -1,34 +1,36 @@
 import Foundation
 import GRDB
 import ParlorRules
+import ParlorTestSupport
 import Testing
 @testable import ParlorServer
 
-/// What goes in comes back out, also after the store is closed and opened again.
+/// What goes in comes back out, also after the store is closed and opened again (SQLite and, where it
+/// is installed, PostgreSQL).
 @Suite struct SQLiteStoreRoundTripTests {
-    @Test func theLastSavedVersionOfEachRoomComesBackAfterReopening() async throws {
-        try await withTemporaryDirectory { directory in
+    @Test(arguments: DurableStore.available) func theLastSavedVersionOfEachRoomComesBackAfterReopening(_ kind: DurableStore) async throws {
+        try await kind.withPlace { place in
             let players = (1...4).map(StoreFixtures.user)
             let open = try StoreFixtures.room(StoreFixtures.code(1), players: players)
             let started = try StoreFixtures.startedRoom(StoreFixtures.code(1), players: players)
             let other = try StoreFixtures.room(StoreFixtures.code(2), players: [StoreFixtures.user(9)])
 
-            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+            let store = try await place.open()
             try await store.saveRoom(open)
             try await store.saveRoom(other)
             try await store.saveRoom(started)
             #expect(try await store.loadRooms() == [started, other])
             await store.close()
 
-            let reopened = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+            let reopened = try await place.open()
             #expect(try await reopened.loadRooms() == [started, other])
             await reopened.close()
         }
     }
 
-    @Test func deletingARoomOrLobbyRemovesOnlyThatOne() async throws {
-        try await withTemporaryDirectory { directory in
-            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+    @Test(arguments: DurableStore.available) func deletingARoomOrLobbyRemovesOnlyThatOne(_ kind: DurableStore) async throws {
+        try await kind.withPlace { place in
+            let store = try await place.open()
             let kept = try StoreFixtures.room(StoreFixtures.code(1), players: [StoreFixtures.user(1)])
             try await store.saveRoom(kept)
             try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(2), players: [StoreFixtures.user(2)]))
@@ -41,23 +43,23 @@ import Testing
             try await store.deleteLobby(id: "lobby-b")
             await store.close()
 
-            let reopened = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+            let reopened = try await place.open()
             #expect(try await reopened.loadRooms() == [kept])
             #expect(try await reopened.loadLobbies() == [lobby])
             await reopened.close()
         }
     }
 
-    @Test func lobbiesRoundTripWithTheLastVersionWinning() async throws {
-        try await withTemporaryDirectory { directory in
-            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+    @Test(arguments: DurableStore.available) func lobbiesRoundTripWithTheLastVersionWinning(_ kind: DurableStore) async throws {
+        try await kind.withPlace { place in
+            let store = try await place.open()
             var lobby = try StoreFixtures.lobby(id: "lobby-1", code: "WXYZ", players: 2)
             try await store.saveLobby(lobby)
             _ = try lobby.join(StoreFixtures.user(950), profile: LobbyProfile(username: "Late", colorNumber: 3, emojiNumber: 4))
             try await store.saveLobby(lobby)
             await store.close()
 
-            let reopened = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+            let reopened = try await place.open()
             let loaded = try await reopened.loadLobbies()
             #expect(loaded == [lobby])
             #expect(loaded.first?.players.count == 3)
@@ -65,9 +67,9 @@ import Testing
         }
     }
 
-    @Test func theCatalogWithTheHighestVersionWins() async throws {
-        try await withTemporaryDirectory { directory in
-            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+    @Test(arguments: DurableStore.available) func theCatalogWithTheHighestVersionWins(_ kind: DurableStore) async throws {
+        try await kind.withPlace { place in
+            let store = try await place.open()
             #expect(try await store.loadCatalog() == nil)
             try await store.saveCatalog(StoreFixtures.catalog(version: 1))
             try await store.saveCatalog(StoreFixtures.catalog(version: 3))
@@ -78,15 +80,15 @@ import Testing
             try await store.saveCatalog(revised)
             await store.close()
 
-            let reopened = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+            let reopened = try await place.open()
             #expect(try await reopened.loadCatalog() == revised)
             await reopened.close()
         }
     }
 
-    @Test func theSecretIsCreatedOnceAndAgreedOnByConcurrentFirstCalls() async throws {
-        try await withTemporaryDirectory { directory in
-            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+    @Test(arguments: DurableStore.available) func theSecretIsCreatedOnceAndAgreedOnByConcurrentFirstCalls(_ kind: DurableStore) async throws {
+        try await kind.withPlace { place in
+            let store = try await place.open()
             let secrets = try await withThrowingTaskGroup(of: [UInt8].self) { group in
                 for _ in 0..<16 { group.addTask { try await store.serverSecret() } }
                 return try await group.reduce(into: Set<[UInt8]>()) { $0.insert($1) }
@@ -97,7 +99,7 @@ import Testing
             #expect(Set(secret).count > 8, "32 random bytes are not all alike")
             await store.close()
 
-            let reopened = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+            let reopened = try await place.open()
             #expect(try await reopened.serverSecret() == secret)
             await reopened.close()
         }
@@ -132,9 +134,9 @@ import Testing
         }
     }
 
-    @Test func afterCloseReadsAndWritesFailAsUnavailable() async throws {
-        try await withTemporaryDirectory { directory in
-            let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+    @Test(arguments: DurableStore.available) func afterCloseReadsAndWritesFailAsUnavailable(_ kind: DurableStore) async throws {
+        try await kind.withPlace { place in
+            let store = try await place.open()
             await store.close()
             await store.close()  // twice is harmless
 

@@ -4,21 +4,24 @@ import ParlorRules
 import Testing
 @testable import ParlorServer
 
-/// Profiles, friendships, uploaded games and lifetimes, in SQLite and in memory alike: the two stores
-/// answer every call the same way.
+/// Profiles, friendships, uploaded games and lifetimes, in SQLite, PostgreSQL and memory alike: the
+/// stores answer every call the same way.
 @Suite struct StoreAccountsTests {
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
-        case sqlite, memory
+        case sqlite, memory, postgres
         var testDescription: String { rawValue }
+
+        /// PostgreSQL only where it is installed (see `DurableStore`).
+        static var available: [Kind] { allCases.filter { $0 != .postgres || DurableStore.available.contains(.postgres) } }
     }
 
     static func withStore(_ kind: Kind, _ body: (any ParlorStore) async throws -> Void) async throws {
         switch kind {
         case .memory:
             try await body(InMemoryStore())
-        case .sqlite:
-            try await withTemporaryDirectory { directory in
-                let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
+        case .sqlite, .postgres:
+            try await (kind == .sqlite ? DurableStore.sqlite : .postgres).withPlace { place in
+                let store = try await place.open()
                 try await body(store)
                 await store.close()
             }
@@ -35,7 +38,7 @@ import Testing
             createdAt: StoreFixtures.instant(at), updatedAt: StoreFixtures.instant(at))
     }
 
-    @Test(arguments: Kind.allCases) func profilesAreOnePerUserWithUniqueHandles(_ kind: Kind) async throws {
+    @Test(arguments: Kind.available) func profilesAreOnePerUserWithUniqueHandles(_ kind: Kind) async throws {
         try await Self.withStore(kind) { (store: any ParlorStore) async throws in
             #expect(try await store.saveProfile(Self.profile(Self.ann, "ann", "Ann"), creating: true) == .saved)
             #expect(try await store.saveProfile(Self.profile(Self.ann, "ann2", "Ann"), creating: true) == .profileExists)
@@ -54,7 +57,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Kind.allCases) func searchPutsTheExactHandleFirstThenPrefixesThenTheRest(_ kind: Kind) async throws {
+    @Test(arguments: Kind.available) func searchPutsTheExactHandleFirstThenPrefixesThenTheRest(_ kind: Kind) async throws {
         try await Self.withStore(kind) { (store: any ParlorStore) async throws in
             for profile in [
                 Self.profile(Self.ann, "zoe_x", "Chloé Zoe"),  // "zoe" begins a word of the name
@@ -72,7 +75,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Kind.allCases) func oneFriendshipPerPairInEitherDirection(_ kind: Kind) async throws {
+    @Test(arguments: Kind.available) func oneFriendshipPerPairInEitherDirection(_ kind: Kind) async throws {
         try await Self.withStore(kind) { (store: any ParlorStore) async throws in
             let request = FriendshipRecord(
                 id: "f-1", requester: Self.ann, addressee: Self.bo, status: .pending, createdAt: StoreFixtures.instant(1_000),
@@ -107,7 +110,7 @@ import Testing
             tallies: Dictionary(uniqueKeysWithValues: players.map { ($0, ["won": $0 == players[0] ? 1 : 0]) }), state: state)
     }
 
-    @Test(arguments: Kind.allCases) func anUploadReplacesOnlyTheVersionTheCallerSaw(_ kind: Kind) async throws {
+    @Test(arguments: Kind.available) func anUploadReplacesOnlyTheVersionTheCallerSaw(_ kind: Kind) async throws {
         try await Self.withStore(kind) { (store: any ParlorStore) async throws in
             let first = Self.upload("m-1", updatedAt: 10, finishedAt: 5_000, players: [Self.ann, Self.bo], state: #"{"v":1}"#)
             #expect(try await store.saveUploadedGame(first, replacing: nil))
@@ -127,7 +130,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Kind.allCases) func aPlayersUploadsPageNewestFirst(_ kind: Kind) async throws {
+    @Test(arguments: Kind.available) func aPlayersUploadsPageNewestFirst(_ kind: Kind) async throws {
         try await Self.withStore(kind) { (store: any ParlorStore) async throws in
             for (number, finished) in [(1, 3_000), (2, 1_000), (3, 2_000), (4, 4_000)] {
                 #expect(try await store.saveUploadedGame(
@@ -139,7 +142,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Kind.allCases) func aLifetimeAddsFiledAndUploadedGamesTallies(_ kind: Kind) async throws {
+    @Test(arguments: Kind.available) func aLifetimeAddsFiledAndUploadedGamesTallies(_ kind: Kind) async throws {
         try await Self.withStore(kind) { (store: any ParlorStore) async throws in
             try await store.saveGame(StoredGame(
                 kind: Self.darts, id: "live-1", code: "ACDEF", version: 3, state: .json("{}"), schedule: StoredGame.emptySchedule,

@@ -2,9 +2,9 @@ import ParlorRules
 import Testing
 @testable import ParlorServer
 
-/// A user's saved settings by name, in SQLite and in memory alike.
+/// A user's saved settings by name, in SQLite, PostgreSQL and memory alike.
 @Suite struct StoreUserSettingsTests {
-    @Test(arguments: StoreAccountsTests.Kind.allCases) func settingsAreKeptPerUserAndNameAndReplaced(_ kind: StoreAccountsTests.Kind) async throws {
+    @Test(arguments: StoreAccountsTests.Kind.available) func settingsAreKeptPerUserAndNameAndReplaced(_ kind: StoreAccountsTests.Kind) async throws {
         try await StoreAccountsTests.withStore(kind) { (store: any ParlorStore) async throws in
             let (ann, bo) = (StoreAccountsTests.ann, StoreAccountsTests.bo)
             #expect(try await store.userSettings(ann, name: "photo-quiz") == nil)

@@ -6,7 +6,7 @@ import ParlorRules
 /// (`<quiz>/<photo>.pqp`, a `PhotoPack`). A photo is written to a temporary name, flushed to the disk
 /// and renamed, so a crash leaves either the whole photo or none. Every file operation runs on NIO's
 /// shared thread pool, never on an event loop or an actor's thread.
-final class DirectoryQuizPhotoStore: QuizPhotoStore {
+final class DirectoryQuizPhotoStore: PackedQuizPhotoStore {
     let directory: String
     private let pool: NIOThreadPool
 
@@ -48,19 +48,6 @@ final class DirectoryQuizPhotoStore: QuizPhotoStore {
         }
     }
 
-    func image(quiz: String, photo: String) async throws(StoreError) -> [UInt8]? {
-        try await part(0, quiz: quiz, photo: photo)
-    }
-
-    func tile(_ tile: Int, quiz: String, photo: String) async throws(StoreError) -> [UInt8]? {
-        guard (0..<QuizLimits.tileCount).contains(tile) else { return nil }
-        return try await part(1 + tile, quiz: quiz, photo: photo)
-    }
-
-    func previews(quiz: String, photo: String) async throws(StoreError) -> TilePreviews? {
-        try await part(1 + QuizLimits.tileCount, quiz: quiz, photo: photo).flatMap(PhotoPack.decodePreviews)
-    }
-
     func removePhoto(quiz: String, photo: String) async throws(StoreError) {
         try QuizPhotoID.check(quiz)
         try QuizPhotoID.check(photo)
@@ -84,7 +71,7 @@ final class DirectoryQuizPhotoStore: QuizPhotoStore {
     // MARK: Files
 
     /// Part `index` of a photo's pack: the header, then the part, two reads at their offsets.
-    private func part(_ index: Int, quiz: String, photo: String) async throws(StoreError) -> [UInt8]? {
+    func part(_ index: Int, quiz: String, photo: String) async throws(StoreError) -> [UInt8]? {
         try QuizPhotoID.check(quiz)
         try QuizPhotoID.check(photo)
         let path = "\(directory)/\(quiz)/\(photo).pqp"

@@ -8,7 +8,9 @@ struct PhotoQuizModule: GameModule {
     func register(in kernel: Kernel) throws -> GameRegistration {
         let configuration = kernel.configuration.photoQuiz
         let store: any QuizPhotoStore
-        if let directory = configuration.photoDirectory {
+        if let database = kernel.sharedDatabase {
+            store = PostgresQuizPhotoStore(files: PostgresObjectStorage(store: database, bucket: "quiz-photos"))
+        } else if let directory = configuration.photoDirectory {
             store = try DirectoryQuizPhotoStore(directory: directory)
         } else if kernel.configuration.persist {
             store = try DirectoryQuizPhotoStore(directory: kernel.configuration.dataDirectory + "/photos")

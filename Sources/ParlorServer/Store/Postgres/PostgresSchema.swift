@@ -1,0 +1,125 @@
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL schema, as numbered migrations run at start-up — by every node that starts, so they
+/// run under a session-level advisory lock: the first node migrates, the others wait for the lock and
+/// then find nothing left to do. `parlor_schema` holds one row per migration applied.
+///
+/// Rules for whoever adds a migration: append, never edit or reorder a shipped one; raise
+/// `supportedVersion`. A database whose highest applied migration is above it was touched by a newer
+/// Parlor, which this build refuses to write over. Columns mirror SQLite's (`SQLiteSchema`), instants as
+/// milliseconds since 1970, JSON as text; files as bytea.
+enum PostgresSchema {
+    static let supportedVersion = 1
+
+    /// Any constant will do as long as no other program takes the same lock on this database.
+    static let migrationLockKey: Int64 = 0x7061_726c_6f72  // "parlor"
+
+    static let migrations: [[String]] = [
+        [
+            """
+            CREATE TABLE games (
+                kind TEXT NOT NULL, id TEXT NOT NULL, code TEXT NOT NULL, version BIGINT NOT NULL,
+                state TEXT NOT NULL, schedule TEXT NOT NULL DEFAULT '[]', updated_at BIGINT NOT NULL,
+                PRIMARY KEY (kind, id))
+            """,
+            // Codes are what players type: unique per kind across every node, so two nodes cannot hand
+            // out the same one (the second's insert changes nothing, and it picks another).
+            "CREATE UNIQUE INDEX games_by_code ON games (kind, code)",
+            """
+            CREATE TABLE history (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, kind TEXT NOT NULL, game_key TEXT NOT NULL,
+                finished_at BIGINT NOT NULL, state TEXT NOT NULL, UNIQUE (kind, game_key))
+            """,
+            """
+            CREATE TABLE history_players (
+                history_id BIGINT NOT NULL REFERENCES history (id) ON DELETE CASCADE, user_id TEXT NOT NULL,
+                kind TEXT NOT NULL, finished_at BIGINT NOT NULL, tally TEXT, PRIMARY KEY (history_id, user_id))
+            """,
+            "CREATE INDEX history_players_by_user ON history_players (user_id, kind, finished_at DESC, history_id DESC)",
+            "CREATE TABLE catalogs (version BIGINT PRIMARY KEY, payload TEXT NOT NULL, stored_at BIGINT NOT NULL)",
+            "CREATE TABLE secrets (name TEXT PRIMARY KEY, value BYTEA NOT NULL)",
+            """
+            CREATE TABLE profiles (
+                user_id TEXT PRIMARY KEY, handle TEXT NOT NULL UNIQUE, display_name TEXT NOT NULL, nickname TEXT,
+                avatar_url TEXT, search_name TEXT NOT NULL, search_nickname TEXT NOT NULL,
+                created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+            """,
+            """
+            CREATE TABLE friendships (
+                id TEXT PRIMARY KEY, requester_id TEXT NOT NULL, addressee_id TEXT NOT NULL, pair TEXT NOT NULL UNIQUE,
+                status TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX friendships_by_requester ON friendships (requester_id)",
+            "CREATE INDEX friendships_by_addressee ON friendships (addressee_id)",
+            """
+            CREATE TABLE uploaded_games (
+                kind TEXT NOT NULL, id TEXT NOT NULL, uploader_id TEXT NOT NULL, updated_at BIGINT NOT NULL,
+                finished_at BIGINT NOT NULL, state TEXT NOT NULL, PRIMARY KEY (kind, id))
+            """,
+            """
+            CREATE TABLE uploaded_game_players (
+                kind TEXT NOT NULL, game_id TEXT NOT NULL, user_id TEXT NOT NULL, finished_at BIGINT NOT NULL, tally TEXT,
+                PRIMARY KEY (kind, game_id, user_id),
+                FOREIGN KEY (kind, game_id) REFERENCES uploaded_games (kind, id) ON DELETE CASCADE)
+            """,
+            "CREATE INDEX uploaded_game_players_by_user ON uploaded_game_players (user_id, kind, finished_at DESC, game_id DESC)",
+            """
+            CREATE TABLE user_settings (
+                user_id TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, updated_at BIGINT NOT NULL,
+                PRIMARY KEY (user_id, name))
+            """,
+            // Uploaded files (avatars), so that any node serves a file another node received.
+            """
+            CREATE TABLE files (
+                bucket TEXT NOT NULL, folder TEXT NOT NULL, name TEXT NOT NULL, bytes BYTEA NOT NULL,
+                updated_at BIGINT NOT NULL, PRIMARY KEY (bucket, folder, name))
+            """,
+        ]
+    ]
+
+    /// Refuses a database written by a newer build, then applies the migrations it lacks, each in a
+    /// transaction with its row in `parlor_schema`.
+    static func migrate(_ pool: PostgresPool) async throws(StoreError) {
+        let location = pool.location
+        let logger = pool.logger
+        let newer: Int? = try await pool.withConnection("Migrating the schema") { connection in
+            try await connection.query("SELECT pg_advisory_lock(\(migrationLockKey))", logger: logger)
+            do {
+                let found = try await migrateLocked(connection, logger: logger)
+                try await connection.query("SELECT pg_advisory_unlock(\(migrationLockKey))", logger: logger)
+                return found
+            } catch {
+                // The lock is the session's: a connection that failed mid-way may be reused by the pool.
+                _ = try? await connection.query("SELECT pg_advisory_unlock(\(migrationLockKey))", logger: logger)
+                throw error
+            }
+        }
+        if let newer {
+            throw StoreError(
+                .newerSchema(found: newer, supported: supportedVersion),
+                "PostgreSQL at \(location) was written by a newer Parlor (schema \(newer)); this build supports up to \(supportedVersion). Run the newer Parlor on it, or point this one at another database.")
+        }
+    }
+
+    /// Nil when the schema is now current; the newer version found otherwise.
+    private static func migrateLocked(_ connection: PostgresConnection, logger: Logger) async throws -> Int? {
+        try await connection.query("CREATE TABLE IF NOT EXISTS parlor_schema (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())", logger: logger)
+        var current = 0
+        for try await version in try await connection.query("SELECT coalesce(max(version), 0) FROM parlor_schema", logger: logger).decode(Int.self) {
+            current = version
+        }
+        if current > supportedVersion { return current }
+        for (index, statements) in migrations.enumerated() where index + 1 > current {
+            let version = index + 1
+            try await connection.withTransaction(logger: logger) { connection in
+                for statement in statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query("INSERT INTO parlor_schema (version) VALUES (\(version))", logger: logger)
+            }
+            logger.info("Migrated the PostgreSQL schema", metadata: ["version": "\(version)"])
+        }
+        return nil
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Logging
+import NIOCore
+import ParlorRules
+import PostgresNIO
+import Synchronization
+import SystemTLS
+
+/// The clustered store: every game, the token secret, history, the catalog, accounts, users' settings
+/// and uploaded files in one PostgreSQL database that several parlor-server nodes share
+/// (`--postgres postgres://user@host:port/db`).
+///
+/// The contract is SQLite's: a write returns once committed, and the games' saves are group-committed
+/// (`PostgresWriter`). Opening migrates the schema under an advisory lock, so nodes may start together.
+/// While the database cannot be reached, calls fail at once with `.unreachable` (clients get
+/// `UNAVAILABLE`) and the connection pool reconnects with backoff in the background.
+public final class PostgresStore: ParlorStore {
+    public let location: PostgresLocation
+    let pool: PostgresPool
+    private let writer: PostgresWriter
+    private let maxHistoryPageSize: Int
+    private let isClosed = Atomic<Bool>(false)
+
+    /// Connects, checks and migrates the schema. Fails when the database cannot be reached (start-up
+    /// does not wait for it), was written by a newer Parlor, or refuses Parlor's user.
+    public init(
+        location: PostgresLocation, logger: Logger, configuration: SQLiteStoreConfiguration = .init(),
+        leaseTimeout: Duration = .seconds(5)
+    ) async throws(StoreError) {
+        self.location = location
+        let pool = PostgresPool(location: location, logger: logger, leaseTimeout: leaseTimeout)
+        self.pool = pool
+        maxHistoryPageSize = configuration.effectiveMaxHistoryPageSize
+        writer = PostgresWriter(pool: pool, maxPending: configuration.effectiveMaxPendingWrites, now: configuration.now)
+        do {
+            try await PostgresSchema.migrate(pool)
+        } catch {
+            await pool.close()
+            throw error
+        }
+    }
+
+    /// Lets every queued write complete, then closes the connections. Later calls fail with
+    /// `.unavailable`. Calling it again does nothing.
+    public func close() async {
+        guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        await writer.close()
+        await pool.close()
+    }
+
+    /// Batches committed so far: `@testable` proof that concurrent writes share transactions.
+    var committedBatches: Int { writer.committedBatches }
+
+    // MARK: Secret
+
+    public func serverSecret() async throws(StoreError) -> [UInt8] {
+        let name = SQLiteStore.sessionSecretName
+        // Concurrent first calls, on any node, each offer a secret; the first committed stays and all read it back.
+        let candidate = ByteBuffer(bytes: SecureRandom.bytes(count: SQLiteStore.sessionSecretByteCount))
+        try checkOpen("Reading the server secret")
+        let logger = pool.logger
+        let secret = try await pool.withConnection("Reading the server secret") { connection in
+            try await connection.query(
+                "INSERT INTO secrets (name, value) VALUES (\(name), \(candidate)) ON CONFLICT (name) DO NOTHING", logger: logger)
+            var found: [UInt8]?
+            for try await value in try await connection.query("SELECT value FROM secrets WHERE name = \(name)", logger: logger).decode(ByteBuffer.self) {
+                found = Array(value.readableBytesView)
+            }
+            return found ?? []
+        }
+        guard secret.count == SQLiteStore.sessionSecretByteCount else {
+            throw StoreError(
+                .corrupt,
+                "The server secret in \(location) (table secrets, row \(name)) is \(secret.count) bytes, not \(SQLiteStore.sessionSecretByteCount). Restore a backup, or delete that row to sign in every user afresh.")
+        }
+        return secret
+    }
+
+    // MARK: Games
+
+    public func loadGames(_ kind: GameKind) async throws(StoreError) -> [StoredGame] {
+        let where_ = "\(location), table games"
+        return try await read(
+            "Loading \(kind.plural)",
+            "SELECT id, code, version, state, schedule FROM games WHERE kind = \(kind.name) ORDER BY id COLLATE \"C\""
+        ) { row in
+            let (id, code, version, state, schedule) = try row.decode((String, String, Int, String, String).self)
+            return StoredGame(kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, location: where_)
+        }
+    }
+
+    public func loadGame(_ kind: GameKind, id: String) async throws(StoreError) -> StoredGame? {
+        let where_ = "\(location), table games"
+        return try await read(
+            "Loading \(kind.noun) \(id)", "SELECT code, version, state, schedule FROM games WHERE kind = \(kind.name) AND id = \(id)"
+        ) { row in
+            let (code, version, state, schedule) = try row.decode((String, Int, String, String).self)
+            return StoredGame(kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, location: where_)
+        }.first
+    }
+
+    nonisolated(nonsending) public func saveGame(_ game: StoredGame) async throws(StoreError) {
+        try await submit(try SQLiteWrite.save(game))
+    }
+
+    nonisolated(nonsending) public func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) {
+        try await submit(.deleteGame(kind: kind.name, noun: kind.noun, id: id))
+    }
+
+    public func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] {
+        let limit = min(max(1, limit), maxHistoryPageSize)
+        let before = before?.millisecondsSinceEpoch ?? Int64.max
+        return try await read("Loading the \(kind.noun) history of \(user)", """
+            SELECT h.state
+            FROM history_players AS p JOIN history AS h ON h.id = p.history_id
+            WHERE p.user_id = \(user.rawValue) AND p.kind = \(kind.name) AND p.finished_at < \(before)
+            ORDER BY p.finished_at DESC, p.history_id DESC
+            LIMIT \(limit)
+            """) { row in StoredState.json(try row.decode(String.self)) }
+    }
+
+    // MARK: Catalog
+
+    public func loadCatalog() async throws(StoreError) -> Catalog? {
+        let rows = try await read("Loading the catalog", "SELECT version, payload FROM catalogs ORDER BY version DESC LIMIT 1") { row in
+            try row.decode((Int, String).self)
+        }
+        guard let (version, payload) = rows.first else { return nil }
+        return try StoredJSON.decode(Catalog.self, from: payload, what: "catalog version \(version)", location: "\(location), table catalogs")
+    }
+
+    nonisolated(nonsending) public func saveCatalog(_ catalog: Catalog) async throws(StoreError) {
+        try await submit(try SQLiteWrite.save(catalog))
+    }
+
+    // MARK: Health
+
+    /// Writes the time into its own row of `secrets`, outside the group commit: proof that the database
+    /// can be reached and written now.
+    public func checkWritable() async throws(StoreError) {
+        let name = SQLiteStore.writeProbeName
+        let stamp = withUnsafeBytes(of: Int64(Date().timeIntervalSince1970 * 1000).bigEndian) { ByteBuffer(bytes: $0) }
+        try await execute("Checking that the store can write", """
+            INSERT INTO secrets (name, value) VALUES (\(name), \(stamp)) ON CONFLICT (name) DO UPDATE SET value = excluded.value
+            """)
+    }
+
+    // MARK: Plumbing
+
+    nonisolated(nonsending) private func submit(_ write: SQLiteWrite) async throws(StoreError) {
+        try checkOpen(write.summary)
+        try await writer.submit(write)
+    }
+
+    /// The rows of one query, each turned into a value by `decode`.
+    func read<T: Sendable>(
+        _ doing: String, _ query: PostgresQuery, _ decode: @escaping @Sendable (PostgresRow) throws -> T
+    ) async throws(StoreError) -> [T] {
+        try checkOpen(doing)
+        let logger = pool.logger
+        return try await pool.withConnection(doing) { connection in
+            var values: [T] = []
+            for try await row in try await connection.query(query, logger: logger) {
+                values.append(try decode(row))
+            }
+            return values
+        }
+    }
+
+    /// One statement, committed on its own; the number of rows it changed.
+    @discardableResult
+    func execute(_ doing: String, _ query: PostgresQuery) async throws(StoreError) -> Int {
+        try await transaction(doing) { connection, logger in try await Self.changes(query, on: connection, logger: logger) }
+    }
+
+    /// Several statements in one transaction, committed before this returns (outside the group commit:
+    /// accounts, uploads and settings are people's actions, each needing its own answer).
+    func transaction<T: Sendable>(
+        _ doing: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws(StoreError) -> T {
+        try checkOpen(doing)
+        let logger = pool.logger
+        return try await pool.transaction(doing) { connection in try await body(connection, logger) }
+    }
+
+    /// Runs a statement and counts the rows it changed (from its command tag, e.g. `INSERT 0 1`).
+    static func changes(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws -> Int {
+        let result: EventLoopFuture<PostgresQueryResult> = connection.query(query, logger: logger)
+        return try await result.get().metadata.rows ?? 0
+    }
+
+    private func checkOpen(_ doing: String) throws(StoreError) {
+        if isClosed.load(ordering: .acquiring) {
+            throw StoreError(.unavailable, "\(doing) failed: the store for \(location) is closed (the server is shutting down).")
+        }
+    }
+}

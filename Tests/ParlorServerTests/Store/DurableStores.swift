@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import Logging
+import ParlorTestSupport
+import Testing
+@testable import ParlorServer
+
+/// The durable stores every store behaviour test runs against: SQLite always, PostgreSQL wherever its
+/// binaries are installed (CI installs them; elsewhere `PostgresStoreTests` says why it skipped).
+enum DurableStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    static var available: [DurableStore] { TestPostgres.unavailableReason == nil ? allCases : [.sqlite] }
+
+    /// Runs `body` with a fresh place for this kind of store (a temporary directory, a new database)
+    /// that it can open stores on, again and again, each seeing what the last one committed.
+    func withPlace(_ body: (StorePlace) async throws -> Void) async throws {
+        switch self {
+        case .sqlite:
+            try await withTemporaryDirectory { directory in try await body(.sqlite(directory)) }
+        case .postgres:
+            let server = try #require(try await TestPostgres.shared(), "PostgreSQL is not installed")
+            let database = try await server.makeDatabase()
+            try await body(.postgres(server, database))
+        }
+    }
+}
+
+/// Where a test's stores live.
+enum StorePlace: Sendable {
+    case sqlite(String)
+    case postgres(TestPostgres, String)
+
+    /// Opens a store here; the caller closes it.
+    func open(_ configuration: SQLiteStoreConfiguration = StoreFixtures.configuration) async throws -> any ParlorStore {
+        switch self {
+        case .sqlite(let directory):
+            return try SQLiteStore(directory: directory, configuration: configuration)
+        case .postgres(let server, let database):
+            return try await PostgresStore(
+                location: try PostgresLocation(parsing: server.address(database)), logger: .quiet, configuration: configuration)
+        }
+    }
+
+    /// The number of rows in `table`, read beside the store.
+    func count(_ table: String) async throws -> Int {
+        switch self {
+        case .sqlite(let directory):
+            let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
+            defer { try? queue.close() }
+            return try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? -1 }
+        case .postgres(let server, let database):
+            return Int(try await server.psql("SELECT count(*) FROM \(table)", database: database)) ?? -1
+        }
+    }
+
+    /// Runs `sql` beside the store (to damage rows, as an operator or a bug might).
+    func execute(_ sql: String) async throws {
+        switch self {
+        case .sqlite(let directory):
+            let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
+            defer { try? queue.close() }
+            try await queue.write { db in try db.execute(sql: sql) }
+        case .postgres(let server, let database):
+            try await server.psql(sql, database: database)
+        }
+    }
+}
+
+extension Logger {
+    /// Warnings and worse: postgres-nio's connection chatter stays out of test output.
+    static var quiet: Logger {
+        var logger = Logger(label: "parlor.test.store")
+        logger.logLevel = .warning
+        return logger
+    }
+}

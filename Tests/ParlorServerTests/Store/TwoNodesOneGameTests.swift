@@ -1,0 +1,68 @@
+import Foundation
+import ParlorTestSupport
+import Testing
+@testable import ParlorServer
+
+/// Two nodes on one PostgreSQL database, each with its own actor for the same room: a save that lost
+/// the race to the other node changes nothing, and the actor reloads the game and applies its change
+/// again on top — so no change is lost and the versions only grow. (Fan-out between the nodes, which
+/// would show each node's subscribers the other's changes, is the next stage.)
+@Suite(.enabled(if: TestPostgres.unavailableReason == nil, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
+struct TwoNodesOneGameTests {
+    static let toggles = 12
+
+    @Test func writersOnTwoNodesLoseNoChangeAndSeeVersionsOnlyGrow() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            let (storeA, storeB) = (try await place.open(), try await place.open())
+            try await withParlor(store: storeA) { a in
+                // Everyone joins on A; B then starts and restores the room from the database.
+                let (code, guests) = try await a.connect { host in
+                    let created = try await host.call(
+                        "createRoom", ["pointLimit": 350, "pointValue": 10, "playerCount": 3, "playerName": "Host"])
+                    let code = try #require((created.result?["room"] as? [String: Any])?["id"] as? String, "\(created)")
+                    var guests: [String] = []
+                    for name in ["Ann", "Bo"] {
+                        guests.append(try await a.connect { guest in
+                            #expect(try await guest.call("joinRoom", ["code": code, "playerName": name]).result != nil)
+                            return try #require(guest.token)
+                        })
+                    }
+                    return (code, guests)
+                }
+                let before = try #require(try await storeA.loadGame(RummyGame.kind, id: code)).version
+                try await withParlor(store: storeB) { b in
+                    // Ann toggles her seat on A while Bo toggles his on B, at the same time.
+                    async let onA = Self.toggle(code, on: a, token: guests[0])
+                    async let onB = Self.toggle(code, on: b, token: guests[1])
+                    let (versionsA, versionsB) = try await (onA, onB)
+                    for versions in [versionsA, versionsB] {
+                        #expect(versions == versions.sorted() && Set(versions).count == versions.count, "\(versions)")
+                    }
+                    #expect(Set(versionsA).isDisjoint(with: versionsB), "no version was decided twice: \(versionsA) \(versionsB)")
+                }
+                let stored = try #require(try await storeA.loadGame(RummyGame.kind, id: code))
+                #expect(stored.version == before + 2 * Self.toggles, "every change is in the stored room")
+                let room = try #require(stored.room)
+                #expect(room.players.filter { $0.name != "Host" }.allSatisfy { $0.isReady == Self.lastReady }, "\(room.players)")
+            }
+            await storeA.close()
+            await storeB.close()
+        }
+    }
+
+    /// The value the last toggle sets.
+    static var lastReady: Bool { toggles % 2 == 1 }
+
+    /// Sets the signed-in player ready and not ready in turn; the versions the node answered with.
+    static func toggle(_ code: String, on node: ParlorHarness, token: String) async throws -> [Int] {
+        try await node.connect(token: token) { player in
+            var versions: [Int] = []
+            for turn in 0..<toggles {
+                let reply = try await player.call("setReady", ["roomCode": code, "playerId": try #require(player.userId), "ready": turn % 2 == 0])
+                let result = try #require(reply.result, "\(reply)")
+                versions.append(try #require((result["room"] as? [String: Any] ?? result)["version"] as? Int, "\(result)"))
+            }
+            return versions
+        }
+    }
+}
