@@ -7,7 +7,8 @@ import Testing
 /// in three headless Chromium browsers (`browser_quiz.py`): a photo taken in Paris uploaded from a file
 /// input, its tiles filling in a canvas with the countdown, a guess by name from the server's
 /// suggestions and one by tapping the world map, the reveal with each guess's distance and points on
-/// every phone, and the standings. Screenshots of every quiz screen at 390×844 go to a directory the
+/// every phone, and the standings; then against a server without places (`--places none`), a name that
+/// cannot be suggested, said so on the page, and a guess on the bare map. Screenshots of every quiz screen at 390×844 go to a directory the
 /// test prints.
 @Suite(.serialized, .timeLimit(.minutes(5)))
 struct BrowserQuizTests {
@@ -20,12 +21,16 @@ struct BrowserQuizTests {
         let screenshots = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-quiz-screens-\(UUID().uuidString)").path
         print("Browser quiz screenshots: \(screenshots)")
         let server = try await ServerProcess.start(["--no-persist", "--places", places])
+        let bare = try await ServerProcess.start(["--no-persist"])
         let (status, output) = try await ScriptRunner.run(
-            "python3", "browser_quiz.py", arguments: ["http://127.0.0.1:\(server.port)", photo, screenshots], timeout: .seconds(240))
+            "python3", "browser_quiz.py",
+            arguments: ["http://127.0.0.1:\(server.port)", "http://127.0.0.1:\(bare.port)", photo, screenshots], timeout: .seconds(240))
         await server.stop()
+        await bare.stop()
         #expect(status == 0, "\(output)")
         #expect(output.contains(#""ok": true"#), "\(output)")
         #expect(output.contains(#"["Bo", "#) && output.contains(#"["Cy", "#), "\(output)")
+        #expect(output.contains("This server has no list of places"), "\(output)")
         print(output)
     }
 }

@@ -100,7 +100,7 @@ export function showQuiz(root, context, place) {
     if (disposed || !quiz) return;
     const watching = !me();
     fill(eyebrow, watching ? "Watching a photo quiz" : "Photo quiz");
-    fill(leaveButton, watching ? "Close" : "Leave");
+    fill(leaveButton, watching || quiz.phase === "complete" ? "Close" : "Leave");
     fill(shareButton, sharing ? "Hide" : "Share");
     shareButton.setAttribute("aria-expanded", String(sharing));
     const key = [quiz.phase, photoId, sharing, watching, isHost()].join("|");
