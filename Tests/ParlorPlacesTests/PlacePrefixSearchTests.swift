@@ -49,4 +49,26 @@ import Testing
         // Past the last name in sorted order.
         #expect(search.places(startingWith: "zz", limit: 8).isEmpty)
     }
+
+    @Test func aShortPrefixOverManyPlacesPicksTheBestAsAFullSortWould() {
+        // Names from a fixed scramble, populations with ties, some without.
+        let syllables = ["sa", "san", "ta", "to", "ma", "mar", "ri", "ro", "na", "no"]
+        let places = (0..<3000).map { index in
+            let name = syllables[index % 10].capitalized + syllables[(index / 10) % 10] + syllables[(index * 7 / 100) % 10]
+            let population: Int? = index % 3 == 0 ? nil : (index * 7919) % 500
+            return Place(name: name, admin1: "A\(index)", countryCode: "XX", latitude: 0, longitude: 0, population: population)
+        }
+        let search = PlacePrefixSearch(places)
+        for prefix in ["s", "sa", "san", "m", "mar", "t", "to", "x"] {
+            let reference = places.filter { $0.name.lowercased().hasPrefix(prefix) }.sorted { lhs, rhs in
+                let (lhsExact, rhsExact) = (lhs.name.lowercased() == prefix, rhs.name.lowercased() == prefix)
+                if lhsExact != rhsExact { return lhsExact }
+                if (lhs.population ?? 0) != (rhs.population ?? 0) { return (lhs.population ?? 0) > (rhs.population ?? 0) }
+                if lhs.name.count != rhs.name.count { return lhs.name.count < rhs.name.count }
+                if lhs.name.lowercased() != rhs.name.lowercased() { return lhs.name.lowercased() < rhs.name.lowercased() }
+                return lhs.label < rhs.label
+            }
+            #expect(search.places(startingWith: prefix, limit: 20) == Array(reference.prefix(20)), "\(prefix)")
+        }
+    }
 }

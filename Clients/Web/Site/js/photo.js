@@ -98,22 +98,23 @@ export class PhotoCanvas {
   }
 }
 
-/** A tile's preview (base64 RGB, `w × h`) as a small canvas to scale up; null when there is none. */
-function preview(base64, w, h_) {
-  if (!base64 || !w || !h_) return null;
+/** A tile's preview (base64 RGB, `columns × rows` pixels) as a small canvas to scale up; null when
+ * there is none. */
+function preview(base64, columns, rows) {
+  if (!base64 || !columns || !rows) return null;
   let bytes;
   try {
     bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   } catch {
     return null;
   }
-  if (bytes.length < w * h_ * 3) return null;
+  if (bytes.length < columns * rows * 3) return null;
   const small = document.createElement("canvas");
-  small.width = w;
-  small.height = h_;
+  small.width = columns;
+  small.height = rows;
   const context = small.getContext("2d");
-  const pixels = context.createImageData(w, h_);
-  for (let i = 0; i < w * h_; i++) {
+  const pixels = context.createImageData(columns, rows);
+  for (let i = 0; i < columns * rows; i++) {
     pixels.data[i * 4] = bytes[i * 3];
     pixels.data[i * 4 + 1] = bytes[i * 3 + 1];
     pixels.data[i * 4 + 2] = bytes[i * 3 + 2];

@@ -11,14 +11,18 @@ const height = 360;
 
 let cellsRequest = null;
 
-/** The map's cells, asked for once per page: `{cellDegrees, columns, rows, cells: Uint8Array}` or null. */
+/** The map's cells, asked for once per page: `{cellDegrees, columns, rows, cells: Uint8Array}`, or null
+ * when the server has none (or could not be reached: the next map asks again). */
 export function mapCells() {
   cellsRequest ??= fetch("/places/map").then(async (response) => {
     if (!response.ok) return null;
     const body = await response.json();
     const cells = Uint8Array.from(atob(body.cells), (c) => c.charCodeAt(0));
     return { ...body, cells };
-  }).catch(() => null);
+  }).catch(() => {
+    cellsRequest = null;
+    return null;
+  });
   return cellsRequest;
 }
 
