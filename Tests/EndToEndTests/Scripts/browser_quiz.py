@@ -3,10 +3,10 @@ would: Ann creates the quiz and uploads a photo taken in Paris; Bo and Cy join b
 fills in tile by tile on a canvas with the countdown; Bo guesses by typing "Paris" and picking the
 suggestion, Cy by tapping Sydney on the world map; everyone sees the reveal (the place, each guess's
 distance and points), then the standings. Then, against a server without places data, Ann and Bo play
-again: a typed name says the server has no places, the map (a bare grid) still takes the guess, and the
-reveal shows the photo's coordinates.
+again with a portrait photo: a typed name says the server has no places, the map (a bare grid) still
+takes the guess, and the reveal shows the photo's coordinates.
 
-Usage: browser_quiz.py HTTP_URL HTTP_URL_WITHOUT_PLACES PHOTO SCREENSHOT_DIR. The first server must read
+Usage: browser_quiz.py HTTP_URL HTTP_URL_WITHOUT_PLACES PHOTO PORTRAIT_PHOTO SCREENSHOT_DIR. The first server must read
 GeoNames' places (Paris is suggested by name, and the map shows where places are); the second none. Exits non-zero on any surprise; screenshots of
 each quiz screen at 390x844 go to SCREENSHOT_DIR. Needs what browser_client.py needs."""
 import json
@@ -149,6 +149,11 @@ def without_places(ann, bo, base, photo):
     bo.wait_text("#place-suggestions", "no list of places")
     unavailable = bo.text("#place-suggestions")
     bo.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#guess-map").get_attribute("data-cells") == "grid", "the bare map")
+    # A portrait photo keeps its shape and leaves room for the guess on the screen.
+    bo.wait(lambda d: tiles(bo) >= 1, "a tile of the portrait photo")
+    shape = bo.driver.execute_script(
+        "const r = document.getElementById('quiz-photo').getBoundingClientRect(); return [r.width, r.height, innerHeight]")
+    check(shape[1] > shape[0] and shape[1] <= 0.61 * shape[2], f"the portrait photo's box: {shape}")
     tap_map(bo, 48.86, 2.35)
     bo.wait_text("#confirm-guess", "° N")
     bo.shot("q11-no-places")
@@ -159,13 +164,13 @@ def without_places(ann, bo, base, photo):
     return unavailable
 
 
-def main(base, bare, photo, shots):
+def main(base, bare, photo, portrait, shots):
     os.makedirs(shots, exist_ok=True)
     phones = []
     try:
         phones = [Phone("ann", base, shots), Phone("bo", base, shots), Phone("cy", base, shots, dark=True)]
         code, countdown, suggested, guesses, standings = play(*phones, photo)
-        unavailable = without_places(phones[0], phones[1], bare, photo)
+        unavailable = without_places(phones[0], phones[1], bare, portrait)
         for phone in phones:
             # The server without places answers /places and /places/map with 503, as it should; the
             # browser reports every failed request itself.
@@ -182,4 +187,4 @@ def main(base, bare, photo, shots):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1].rstrip("/"), sys.argv[2].rstrip("/"), sys.argv[3], sys.argv[4])
+    main(sys.argv[1].rstrip("/"), sys.argv[2].rstrip("/"), sys.argv[3], sys.argv[4], sys.argv[5])

@@ -61,7 +61,7 @@ export class PhotoCanvas {
     this.draw();
   }
 
-  /** Tiles drawn so far (for the tests and the caption). */
+  /** Tiles drawn from their JPEGs so far. */
   get drawnTiles() {
     return [...this.tiles.values()].filter((entry) => entry.image).length;
   }
