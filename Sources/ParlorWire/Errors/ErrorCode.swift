@@ -111,6 +111,8 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let invalidImage = ErrorCode("INVALID_IMAGE", .invalidArgument, 422)
     /// Every photo decoder is busy and the queue is full: try again in a moment.
     public static let uploadsBusy = ErrorCode("UPLOADS_BUSY", .resourceExhausted, 503)
+    /// The server runs without places data: no search by name, no map.
+    public static let placesUnavailable = ErrorCode("PLACES_UNAVAILABLE", .unavailable, 503)
 
     /// Every code this build knows.
     public static let all: [ErrorCode] = [
@@ -125,6 +127,7 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
         .quizNotFound, .quizFull, .notQuizMember, .noPhotos, .tooManyPhotos, .ownPhoto, .photoNotFound, .tileHidden, .photoHidden,
         .noLocation, .notJPEG, .invalidImage, .uploadsBusy, .unavailable,
         .lobbyFinished, .lobbyNotFinished,
+        .placesUnavailable,
     ]
 
     /// The known code, or an unknown one with status `internal`.

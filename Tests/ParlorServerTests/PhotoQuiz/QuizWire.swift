@@ -69,10 +69,12 @@ enum QuizWire {
     }
 
     static func http(
-        _ port: Int, _ method: String, _ path: String, body: [UInt8]? = nil, token: String? = nil, contentType: String = "image/jpeg"
+        _ port: Int, _ method: String, _ path: String, body: [UInt8]? = nil, token: String? = nil, contentType: String = "image/jpeg",
+        headers extra: [(String, String)] = []
     ) async throws -> Response {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
+        for (name, value) in extra { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n" }
         let bytes = Array((head + "\r\n").utf8) + (body ?? [])
         let response = try await RawSocket.exchange(port: port, bytes: bytes)

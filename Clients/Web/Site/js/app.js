@@ -9,8 +9,9 @@ import { showHome } from "./home.js";
 import { showRoom } from "./room.js";
 import { showLobby } from "./lobby.js";
 import { showMatch } from "./match.js";
+import { showQuiz } from "./quiz.js";
 
-const screens = { room: showRoom, lobby: showLobby, match: showMatch };
+const screens = { room: showRoom, lobby: showLobby, match: showMatch, quiz: showQuiz };
 
 const banner = document.getElementById("connection");
 const main = document.getElementById("main");

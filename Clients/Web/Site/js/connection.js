@@ -55,6 +55,11 @@ export class Connection extends EventTarget {
     return this.ready;
   }
 
+  /** The token this phone signs in with, for requests made over HTTP (a photo upload). */
+  get token() {
+    return this.storage.getItem(tokenKey);
+  }
+
   /** The server's clock now, as milliseconds since the epoch. */
   serverNow() {
     return Date.now() + this.clockOffset;

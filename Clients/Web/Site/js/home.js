@@ -1,4 +1,5 @@
-// Home: the player's name, a code to join or watch, and new games (a rummy table, a word game).
+// Home: the player's name, a code to join or watch, and new games (a rummy table, a word game, a darts
+// match, a photo quiz).
 
 import { h } from "./dom.js";
 import { kindOfCode, savedName, saveName } from "./place.js";
@@ -47,21 +48,22 @@ export function showHome(root, context, { code = null } = {}) {
     const value = codeInput.value.trim().toUpperCase();
     const kind = kindOfCode(value);
     if (!kind) {
-      throw Object.assign(new Error("A code is 4 letters (a word game), 5 characters (darts) or 6 (a rummy room)."), { code: "" });
+      throw Object.assign(new Error("A code is 4 letters (a word game), 5 characters (darts, a photo quiz) or 6 (a rummy room)."), { code: "" });
     }
     return { value, kind };
   };
 
-  // A 5-letter code no match has may be a photo quiz's: say so rather than "no such match".
-  async function notAQuiz(code, request) {
+  // A 5-letter code no match has may be a photo quiz's: only the server can tell them apart.
+  async function matchOrQuiz(code, asMatch, asQuiz) {
     try {
-      return await request();
+      await asMatch();
+      return "match";
     } catch (error) {
-      if (error.code === "MATCH_NOT_FOUND" && /^[A-Z]{5}$/.test(code)) {
-        const quiz = await connection.request("getQuiz", { code }).catch(() => null);
-        if (quiz) throw Object.assign(new Error("Photo quizzes are not in the browser yet; use the parlor app."), { code: "" });
-      }
-      throw error;
+      if (error.code !== "MATCH_NOT_FOUND" || !/^[A-Z]{5}$/.test(code)) throw error;
+      const quiz = await connection.request("getQuiz", { code }).catch(() => null);
+      if (!quiz) throw error;
+      await asQuiz();
+      return "quiz";
     }
   }
 
@@ -74,8 +76,10 @@ export function showHome(root, context, { code = null } = {}) {
       await connection.request("joinRoom", { code: value, playerName: player });
       context.go({ kind: "room", code: value });
     } else if (kind === "match") {
-      await notAQuiz(value, () => connection.request("joinMatch", { code: value, playerName: player }));
-      context.go({ kind: "match", code: value });
+      const joined = await matchOrQuiz(value,
+        () => connection.request("joinMatch", { code: value, playerName: player }),
+        () => connection.request("joinQuiz", { code: value, playerName: player }));
+      context.go({ kind: joined, code: value });
     } else {
       const joined = await connection.request("joinLobby", { lobbyCode: value, user: wordProfile(player) });
       context.go({ kind: "lobby", code: value, lobbyId: joined.lobbyId });
@@ -84,9 +88,13 @@ export function showHome(root, context, { code = null } = {}) {
   watch.addEventListener("click", busy(watch, async () => {
     const { value, kind } = enteredCode();
     if (kind === "lobby") throw Object.assign(new Error("Word games are watched from a seat; join with the code instead."), { code: "" });
-    if (kind === "room") await connection.request("getRoom", { code: value });
-    else await notAQuiz(value, () => connection.request("getMatch", { code: value }));
-    context.go({ kind, code: value, watching: true });
+    if (kind === "room") {
+      await connection.request("getRoom", { code: value });
+      context.go({ kind, code: value, watching: true });
+      return;
+    }
+    const watched = await matchOrQuiz(value, () => connection.request("getMatch", { code: value }), async () => {});
+    context.go({ kind: watched, code: value, watching: true });
   }));
 
   const limit = h("input", { id: "point-limit", type: "number", inputmode: "numeric", min: 100, max: 350, value: 201 });
@@ -118,6 +126,19 @@ export function showHome(root, context, { code = null } = {}) {
     context.go({ kind: "match", code: created.match.id });
   }));
 
+  const revealSpeed = h("select", { id: "quiz-speed" },
+    [["slow", "Slow"], ["medium", "Medium"], ["fast", "Fast"]].map(([speed, label]) => h("option", { value: speed, selected: speed === "medium" }, label)));
+  const timer = h("input", { id: "quiz-timer", type: "number", inputmode: "numeric", min: 10, max: 120, value: 30 });
+  const length = h("select", { id: "quiz-length" },
+    [["5", "5"], ["10", "10"], ["20", "20"], ["endless", "Endless"]].map(([value, label]) => h("option", { value, selected: value === "10" }, label)));
+  const newQuiz = h("button", { id: "create-quiz", type: "button", class: "primary" }, "New photo quiz");
+  newQuiz.addEventListener("click", busy(newQuiz, async () => {
+    const created = await connection.request("createQuiz", {
+      playerName: playerName(), revealSpeed: revealSpeed.value, timerDuration: Number(timer.value), sessionLength: length.value,
+    });
+    context.go({ kind: "quiz", code: created.quiz.code });
+  }));
+
   root.append(
     h("section", { class: "card" },
       h("h1", {}, "Parlor"),
@@ -140,7 +161,13 @@ export function showHome(root, context, { code = null } = {}) {
           h("label", {}, "Game", gameType),
           h("label", {}, "Legs", legs),
           h("label", {}, "Finish", outRule))),
-      h("div", { class: "stack" }, newRoom, newLobby, newMatch)),
+      h("details", {},
+        h("summary", {}, "Photo quiz settings"),
+        h("div", { class: "fields" },
+          h("label", {}, "Reveal", revealSpeed),
+          h("label", {}, "Seconds", timer),
+          h("label", {}, "Photos", length))),
+      h("div", { class: "stack" }, newRoom, newLobby, newMatch, newQuiz)),
   );
   (name.value ? codeInput : name).focus({ preventScroll: true });
   return { dispose() {} };

@@ -21,7 +21,7 @@ function avatar(player) {
 }
 
 /** "1 word", "2 words". */
-function count(number, noun) {
+export function count(number, noun) {
   return `${number} ${noun}${number === 1 ? "" : "s"}`;
 }
 

@@ -4,7 +4,7 @@
 const placeKey = "parlor.place";
 const nameKey = "parlor.name";
 
-/** `{kind: "room" | "lobby", code, lobbyId?, watching?}` or null. */
+/** `{kind: "room" | "lobby" | "match" | "quiz", code, lobbyId?, watching?}` or null. */
 export function currentPlace() {
   try {
     const place = JSON.parse(localStorage.getItem(placeKey) ?? "null");
@@ -28,8 +28,8 @@ export function saveName(name) {
 }
 
 /** What a code names, by its shape (docs/PROTOCOL.md): 4 letters a word game, 6 letters and digits a
- * rummy room, 5 characters a darts match — or, when they are all letters, maybe a photo quiz (not
- * playable here yet), which only the server can tell. */
+ * rummy room, 5 characters a darts match — or, when they are all letters, maybe a photo quiz, which
+ * only the server can tell. */
 export function kindOfCode(code) {
   const trimmed = code.trim().toUpperCase();
   if (/^[A-Z]{4}$/.test(trimmed)) return "lobby";

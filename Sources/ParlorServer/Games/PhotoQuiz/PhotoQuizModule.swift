@@ -18,16 +18,17 @@ struct PhotoQuizModule: GameModule {
             store = InMemoryQuizPhotoStore()
         }
         let previews = QuizPreviewCache(capacity: configuration.previewCacheSize)
-        let processor = QuizPhotoProcessor(
-            limits: configuration.photo, places: PlacesLoader(path: configuration.places, logger: kernel.logger),
-            maxInFlight: configuration.maxUploadsInFlight)
+        let places = PlacesLoader(path: configuration.places, logger: kernel.logger)
+        let processor = QuizPhotoProcessor(limits: configuration.photo, places: places, maxInFlight: configuration.maxUploadsInFlight)
         let media = QuizMedia(store: store, previews: previews, processor: processor, logger: kernel.logger)
         let game = PhotoQuizGame(codeSpace: configuration.codeSpace, maxGames: configuration.maxQuizzes, previews: previews)
         let host = GameHost(game, kernel: kernel)
         let operations = PhotoQuizOperations(host: host, media: media, defaults: QuizSettingsDefaults(store: kernel.store))
         let photos = QuizPhotoRoutes(host: host, media: media, maxUploadBytes: configuration.maxUploadBytes)
+        let placeRoutes = PlaceRoutes(places: PlacesForClients(loader: places))
         return GameRegistration(
-            game: PhotoQuizHosting(host: host, media: media), operations: operations.entries, routes: operations.routes + photos.routes)
+            game: PhotoQuizHosting(host: host, media: media), operations: operations.entries,
+            routes: operations.routes + photos.routes + placeRoutes.routes)
     }
 }
 
