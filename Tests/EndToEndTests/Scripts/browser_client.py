@@ -247,8 +247,21 @@ def rummy(ann, bo, cy):
     standings = [line.split() for line in ann.text("#standings").splitlines()]
     ann.shot("08-room-settlement")
     cy.shot("09-room-settlement-dark")
+    check(not bo.exists("#rematch"), "only the moderator is offered the rematch")
+
+    # The moderator's rematch: every phone at the table moves to the new room by itself, seated.
+    ann.click("#rematch")
+    for phone in (ann, bo, cy):
+        phone.wait(lambda d: len(phone.text("#room-code")) == 6 and phone.text("#room-code") != code,
+                   f"{phone.name}: the rematch's room")
+    rematch = ann.text("#room-code")
+    for phone in (bo, cy):
+        check(phone.text("#room-code") == rematch, f"{phone.name} followed to {rematch}")
+        phone.wait_text("#players", "(you)")
+    ann.shot("09b-room-rematch")
     for phone in (ann, bo, cy):
         phone.click("#leave")
+        phone.driver.switch_to.alert.accept()
         phone.find("#code")
     return code, settlement, standings
 
@@ -257,6 +270,15 @@ def word_game(ann, bo, cy):
     ann.click("#create-lobby")
     ann.wait(lambda d: len(ann.text("#lobby-code")) == 4, "the lobby code")
     code = ann.text("#lobby-code")
+    # Cy watches the word game by its code first: the players, no start button, Close instead of Leave.
+    cy.type("#code", code)
+    cy.click("#watch")
+    cy.wait_text(".eyebrow", "Watching a word game")
+    cy.wait_text("#players", "Ann")
+    check(not cy.exists("#start-round") and cy.text("#leave") == "Close", "a spectator has no controls")
+    cy.shot("09c-lobby-watching-dark")
+    cy.click("#leave")
+    cy.find("#code")
     for phone in (bo, cy):
         phone.open(f"/?code={code}")
         phone.click("#join")

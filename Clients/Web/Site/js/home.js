@@ -87,7 +87,10 @@ export function showHome(root, context, { code = null } = {}) {
   }));
   watch.addEventListener("click", busy(watch, async () => {
     const { value, kind } = enteredCode();
-    if (kind === "lobby") throw Object.assign(new Error("Word games are watched from a seat; join with the code instead."), { code: "" });
+    if (kind === "lobby") {
+      context.go({ kind, code: value, watching: true });
+      return;
+    }
     if (kind === "room") {
       await connection.request("getRoom", { code: value });
       context.go({ kind, code: value, watching: true });

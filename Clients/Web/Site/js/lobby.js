@@ -33,7 +33,10 @@ export function clock(seconds) {
 
 export function showLobby(root, context, place) {
   const { connection } = context;
-  const { code, lobbyId } = place;
+  const { code } = place;
+  // A spectator follows the lobby by its code (`watchLobby`): the public view, no words, no controls.
+  const watching = place.watching === true;
+  let lobbyId = place.lobbyId;
   let lobby = null;
   let words = [];
   let presence = new Map();
@@ -52,10 +55,10 @@ export function showLobby(root, context, place) {
     render();
   });
   const header = h("header", { class: "game-header" },
-    h("div", {}, h("div", { class: "eyebrow" }, "Word game"), h("h1", { class: "code", id: "lobby-code" }, code)),
+    h("div", {}, h("div", { class: "eyebrow" }, watching ? "Watching a word game" : "Word game"), h("h1", { class: "code", id: "lobby-code" }, code)),
     h("div", { class: "row" },
       shareButton,
-      h("button", { type: "button", id: "leave", onclick: leave }, "Leave")));
+      h("button", { type: "button", id: "leave", onclick: leave }, watching ? "Close" : "Leave")));
   const body = h("div", { id: "lobby", class: "stack" });
   root.append(header, body);
 
@@ -134,11 +137,12 @@ export function showLobby(root, context, place) {
       const game = lobby.round.game;
       parts.push(h("section", { class: "card round" },
         h("div", { class: "round-top" },
-          h("div", {}, h("div", { class: "eyebrow" }, `Round ${lobby.round.number}`), h("h2", { id: "game-name" }, game.name)),
+          h("div", {}, h("div", { class: "eyebrow" }, roundLabel(lobby.round.number)), h("h2", { id: "game-name" }, game.name)),
           countdown),
         h("p", { class: "instructions" }, game.instructions || game.description || ""),
-        wordForm, verdictLine));
-      parts.push(h("section", { class: "card" },
+        watching ? h("p", { class: "muted", id: "watching" }, "You are watching: the words show when the round ends.") : wordForm,
+        watching ? null : verdictLine));
+      if (!watching) parts.push(h("section", { class: "card" },
         h("h2", {}, `Your words (${words.length})`),
         words.length === 0 ? h("p", { class: "muted" }, "None yet.") :
           h("ul", { class: "words", id: "my-words" }, words.map((entry) =>
@@ -147,9 +151,12 @@ export function showLobby(root, context, place) {
               h("span", { class: "word" }, entry.word),
               entry.reason ? h("span", { class: "reason" }, entry.reason) : null)))));
       tick();
+    } else if (lobby.status === "FINISHED") {
+      parts.push(matchOver());
+      if (lobby.lastRound) parts.push(results(lobby.lastRound));
     } else {
       const host = lobby.players.find((player) => player.userId === lobby.creator);
-      if (lobby.creator === connection.userId) {
+      if (lobby.creator === connection.userId && !watching) {
         const start = h("button", { id: "start-round", type: "button", class: "primary big" },
           lobby.lastRound ? "Start the next round" : "Start a round");
         start.addEventListener("click", async () => {
@@ -172,6 +179,58 @@ export function showLobby(root, context, place) {
     parts.push(players());
     fill(body, ...parts);
     if (focused) wordInput.focus({ preventScroll: true });
+  }
+
+  /** "Round 2 of 5", or "Round 2" for a lobby that plays on forever. */
+  function roundLabel(number) {
+    return lobby.rounds ? `Round ${number} of ${lobby.rounds}` : `Round ${number}`;
+  }
+
+  /** The match's end: who won, and for the creator the rematch (a new lobby, the same players). */
+  function matchOver() {
+    const names = (lobby.winners ?? []).map((id) => lobby.players.find((player) => player.userId === id)?.username ?? "someone");
+    const top = Math.max(0, ...lobby.players.map((player) => player.score));
+    const headline = names.length === 0 ? "Match over"
+      : names.length === 1 ? `${names[0]} wins with ${count(top, "point")}` : `${names.join(" and ")} share the win with ${count(top, "point")}`;
+    const parts = [h("div", { class: "eyebrow" }, "Match over"), h("h2", { id: "winners" }, headline)];
+    if (lobby.creator === connection.userId && !watching) {
+      const rematch = h("button", { id: "rematch", type: "button", class: "primary big" }, "Rematch: same players, new game");
+      rematch.addEventListener("click", async () => {
+        rematch.disabled = true;
+        try {
+          await connection.request("rematchLobby", { lobbyId });
+        } catch (error) {
+          context.fail(error);
+        } finally {
+          rematch.disabled = false;
+        }
+      });
+      parts.push(rematch);
+    } else {
+      parts.push(h("p", { class: "muted" }, "The host may start a rematch; this screen follows it."));
+    }
+    return h("section", { class: "card", id: "match-over" }, ...parts);
+  }
+
+  /** The creator started a rematch: a player's seat is there already (joining takes it), a spectator watches. */
+  let following = false;
+  async function followRematch(next) {
+    if (following) return;
+    following = true;
+    const mine = me();
+    if (watching || !mine) {
+      context.go({ kind: "lobby", code: next, watching: true });
+      return;
+    }
+    try {
+      const user = { username: mine.username, colorNumber: mine.colorNumber, emojiNumber: mine.emojiNumber };
+      const joined = await connection.request("joinLobby", { lobbyCode: next, user });
+      if (!disposed) context.go({ kind: "lobby", code: next, lobbyId: joined.lobbyId });
+      context.say(`On to the rematch: word game ${next}.`);
+    } catch (error) {
+      following = false;
+      context.fail(error);
+    }
   }
 
   function players() {
@@ -201,6 +260,10 @@ export function showLobby(root, context, place) {
   }
 
   async function leave() {
+    if (watching) {
+      context.go(null);
+      return;
+    }
     if (!confirm("Leave this word game?")) return;
     leaving = true;
     try {
@@ -233,6 +296,8 @@ export function showLobby(root, context, place) {
         showVerdict();
       }
       lobby = data;
+      lobbyId = data.lobbyId ?? lobbyId;
+      if (lobby.rematch) followRematch(lobby.rematch);
       render();
     } else if (event === "lobbyPrivate") {
       if (lobby && data.version < lobby.version) return;
@@ -254,7 +319,9 @@ export function showLobby(root, context, place) {
   }
 
   fill(body, h("p", { class: "muted" }, "Loading…"));
-  connection.subscribe("observeLobby", { lobbyId }, onEvent).then((subscribed) => {
+  const observing = watching ? connection.subscribe("watchLobby", { lobbyCode: code }, onEvent)
+    : connection.subscribe("observeLobby", { lobbyId }, onEvent);
+  observing.then((subscribed) => {
     connection.noteServerTime(subscribed.result.serverTime);
     if (disposed) subscribed.stop();
     else subscription = subscribed;

@@ -63,6 +63,12 @@ export function showRoom(root, context, place) {
   function update(next) {
     if (!next || (room && next.version < room.version)) return;
     room = next;
+    // The moderator started a rematch: players are seated there already, spectators watch it.
+    if (room.rematch && !disposed) {
+      context.go({ kind: "room", code: room.rematch, watching: !me() });
+      context.say(`On to the rematch: room ${room.rematch}.`);
+      return;
+    }
     render();
   }
 
@@ -101,7 +107,12 @@ export function showRoom(root, context, place) {
     const rules = h("p", { class: "muted", id: "room-rules" },
       `To ${room.pointLimit} points · ${perPoint(room.pointValue)} a point · ${room.players.length} of ${room.playerCount} seats`);
     if (room.isFinished) {
-      fill(body, panel, rules, results(room), scoreTable(room));
+      let rematch = null;
+      if (moderator) {
+        rematch = h("button", { id: "rematch", type: "button", class: "primary big" }, "Rematch: same players, new room");
+        rematch.addEventListener("click", () => act(rematch, "rematchRoom", { roomCode: code }));
+      }
+      fill(body, panel, rules, results(room), scoreTable(room), rematch);
       return;
     }
     if (!room.isStarted) {
