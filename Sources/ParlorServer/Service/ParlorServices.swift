@@ -25,6 +25,12 @@ final class ParlorServices: Sendable {
     /// Who is online and playing where, settled for friends.
     let presence: Presence
     let metrics = ServerMetrics()
+    /// The open sessions on `/ws`, for the operator's page.
+    let connections = ConnectionRegistry()
+    /// What `/admin` and its API require: `--admin-token`, or the one made at start-up.
+    let adminPageToken: AdminToken
+    /// Operations per second and the store's writes per second, over the last minute.
+    let rates = AdminRates()
     /// Connections and errors, summarized in the log once per interval.
     let activity: ActivityLog
     let timers: GameTimers
@@ -63,6 +69,8 @@ final class ParlorServices: Sendable {
         quota = GameQuota(limit: limits.maxGamesPerUser)
         webClient = try WebClientSite.bundled()
         adminToken = configuration.admin.token.map(AdminToken.init)
+        // With neither, the page's API stays shut: a token nobody was told.
+        adminPageToken = AdminToken(configuration.admin.token ?? configuration.admin.pageToken ?? AdminToken.generate())
         tokens = SessionTokens(secret: try await store.serverSecret())
         timers = GameTimers(clock: clock)
         presence = Presence(clock: clock, timers: timers)
