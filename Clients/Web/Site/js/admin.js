@@ -15,10 +15,22 @@ const pollMilliseconds = 2000;
 const main = document.getElementById("main");
 const noticeElement = document.getElementById("notice");
 
+/** The game in the address's fragment (`/admin#watch=rummy/A1B2C3`), so a reload keeps watching it. */
+function watchingFromAddress() {
+  const match = /^#watch=([a-z-]+)\/([A-Za-z0-9]+)$/.exec(location.hash);
+  return match ? { kind: match[1], code: match[2] } : null;
+}
+
+function setWatching(watching) {
+  page.watching = watching;
+  page.game = null;
+  history.replaceState(null, "", watching ? `#watch=${watching.kind}/${watching.code}` : location.pathname);
+}
+
 const page = {
   token: sessionStorage.getItem(tokenKey),
   /** {kind, code} of the game being watched, or null. */
-  watching: null,
+  watching: watchingFromAddress(),
   timer: null,
   overview: null,
   connections: null,
@@ -86,8 +98,8 @@ function showTokenForm() {
 function forget(refused) {
   page.token = null;
   page.refused = refused;
-  page.overview = page.connections = page.game = null;
-  page.watching = null;
+  page.overview = page.connections = null;
+  setWatching(null);
   sessionStorage.removeItem(tokenKey);
   showTokenForm();
 }
@@ -198,8 +210,7 @@ function members(list) {
 
 function games(overview) {
   const watch = (game) => () => {
-    page.watching = { kind: game.kind, code: game.code };
-    page.game = null;
+    setWatching({ kind: game.kind, code: game.code });
     refresh();
   };
   return [
@@ -231,7 +242,7 @@ function watched() {
     layout.watchedKey = key;
     layout.watchedBody = h("div", { class: "stack" });
     const reason = h("input", { id: "close-reason", maxlength: 120, placeholder: "reason the players will see", "aria-label": "Reason for closing" });
-    const stop = () => { page.watching = null; page.game = null; watched(); };
+    const stop = () => { setWatching(null); watched(); };
     const close = async (event) => {
       event.preventDefault();
       if (!reason.value.trim()) return notice("Say why, in a few words: the players see it.", "error");
@@ -289,26 +300,6 @@ function connectionList(list) {
           h("span", { class: "who", title: connection.userId ?? "" }, connection.userId ? connection.userId.slice(0, 8) : "not signed in"),
           h("span", { class: "muted" }, `${connection.address ?? "?"} · ${connection.subscriptions} subs`),
           h("button", { type: "button", class: "danger", onclick: disconnect(connection) }, "Disconnect")))),
-    list.truncated ? h("p", { class: "muted" }, `Showing the oldest ${list.connections.length}.`) : null);
-}
-
-refresh();
-    } catch (error) {
-      if (error instanceof RefusedError) return forget(true);
-      notice(error.message, "error");
-    }
-  };
-  return h("section", { class: "card", id: "connections" },
-    h("h2", {}, `Connections (${list.total})`),
-    list.connections.length === 0 ? h("p", { class: "muted" }, "Nobody is connected.") : [
-      reason,
-      h("ul", { class: "connection-list" }, list.connections.map((connection) =>
-        h("li", { dataset: { connection: connection.id } },
-          h("span", { class: "num" }, `#${connection.id}`),
-          h("span", { class: "who", title: connection.userId ?? "" }, connection.userId ? connection.userId.slice(0, 8) : "not signed in"),
-          h("span", { class: "muted" }, `${connection.address ?? "?"} · ${connection.subscriptions} subs`),
-          h("button", { type: "button", class: "danger", onclick: disconnect(connection) }, "Disconnect")))),
-    ],
     list.truncated ? h("p", { class: "muted" }, `Showing the oldest ${list.connections.length}.`) : null);
 }
 
