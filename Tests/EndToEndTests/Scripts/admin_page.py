@@ -8,6 +8,8 @@ import json
 import os
 import sys
 
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 from browser_client import Phone, check, fail
@@ -17,9 +19,25 @@ class Operator(Phone):
     """The operator's browser: a laptop (1280x800), which the test narrows to a phone for one look."""
 
     def __init__(self, base, shots):
-        super().__init__("operator", base, shots)
+        # Not Phone's constructor: ChromeDriver re-applies a phone's emulation on every navigation.
+        self.name, self.base, self.shots = "operator", base, shots
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                         "--no-first-run", "--disable-extensions", "--window-size=1280,800"):
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+        self.driver.set_page_load_timeout(30)
+        self.desktop()
+
+    def desktop(self):
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+
+    def phone(self):
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
 
     def open_admin(self):
         self.driver.get(self.base + "/admin")
@@ -84,12 +102,10 @@ def main(base, token, shots):
         operator.shot("admin-03-desktop")
 
         # The same page on a phone.
-        operator.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        operator.phone()
         operator.wait_text("#watched", code)
         operator.shot("admin-04-phone")
-        operator.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+        operator.desktop()
 
         # A reload keeps the token for this tab.
         operator.driver.refresh()

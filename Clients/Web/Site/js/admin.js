@@ -176,7 +176,7 @@ function figure(label, value, id) {
 
 function figures(overview) {
   const r = overview.rates;
-  const window = r.windowSeconds > 0 ? `over the last ${Math.round(r.windowSeconds)} s` : "rates start with the next refresh";
+  const window = r.windowSeconds > 0 ? `per second over the last ${rate(r.windowSeconds)} s` : "rates start with the next refresh";
   return [
     h("div", { class: "figures" },
       figure("Connections", overview.connections, "connections"),
