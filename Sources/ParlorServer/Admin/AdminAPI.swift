@@ -64,7 +64,6 @@ struct AdminAPI: Sendable {
     // MARK: Figures
 
     func overview() async -> AdminViews.Overview {
-        services.refreshGauges()
         let reading = ExpositionReading(String(decoding: services.metrics.exposition(), as: UTF8.self))
         let figures = services.rates.take(.init(at: .now(), reading: reading, storeWrites: services.store.committedWrites))
         var byKind: [String: [String: Int]] = [:]
@@ -78,7 +77,7 @@ struct AdminAPI: Sendable {
         }
         return AdminViews.Overview(
             connections: services.connections.count, connectedUsers: services.presence.connectedUsers,
-            subscriptions: services.games.reduce(0) { $0 + $1.subscriberCount } + services.catalog.feed.subscriberCount,
+            subscriptions: services.subscriberCount,
             games: byKind,
             rates: AdminViews.Rates(
                 windowSeconds: figures.windowSeconds, operationsPerSecond: figures.operationsPerSecond,

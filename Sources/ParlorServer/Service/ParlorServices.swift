@@ -110,9 +110,12 @@ final class ParlorServices: Sendable {
     /// Refreshes the gauges that are cheaper to read at scrape time than to track.
     func refreshGauges() {
         for game in games { metrics.recordLiveGames(game.count, byStage: game.countsByStage, of: game.kind) }
-        metrics.subscriptions.set(Double(games.reduce(0) { $0 + $1.subscriberCount } + catalog.feed.subscriberCount))
+        metrics.subscriptions.set(Double(subscriberCount))
         metrics.connectedUsers.set(Double(presence.connectedUsers))
     }
+
+    /// Subscriptions held to every game and to the catalog.
+    var subscriberCount: Int { games.reduce(0) { $0 + $1.subscriberCount } + catalog.feed.subscriberCount }
 
     /// Deletes games nobody is connected to that have not changed for the configured time (where their
     /// rules allow: a word lobby only between rounds).
