@@ -180,4 +180,43 @@ import WebSocketCore
             }
         }
     }
+
+    @Test func theAPICountsAgainstItsAddressRateLikeAnyRequest() async throws {
+        try await withParlor(configure: {
+            $0.admin.token = Self.token
+            $0.limits.addressRequestBurst = 3
+            $0.limits.addressRequestsPerSecond = 1
+        }) { parlor in
+            var statuses: [Int] = []
+            var retryAfter: String?
+            for _ in 0..<5 {
+                let response = try await Self.admin(parlor, "GET", "overview")
+                statuses.append(response.status)
+                retryAfter = retryAfter ?? response.headers["retry-after"]
+            }
+            #expect(statuses.prefix(3).allSatisfy { $0 == 200 } && statuses.last == 429, "\(statuses)")
+            #expect(retryAfter != nil)
+            #expect(try await Self.admin(parlor, "GET", "overview", token: "wrong").status == 429, "guessing tokens is limited too")
+        }
+    }
+
+    @Test func theListIsBoundedAndSaysSo() async throws {
+        try await withParlor(configure: {
+            $0.admin.token = Self.token
+            $0.limits.maxGamesPerUser = 1_000
+            $0.limits.requestBurst = 10_000
+            $0.limits.addressRequestBurst = 10_000
+        }) { parlor in
+            try await parlor.connect { ann in
+                for _ in 0...AdminAPI.listLimit {
+                    let created = try await ann.call("createRoom", QuotaTests.room)
+                    #expect(created.errorCode == nil)
+                }
+                let overview = try Self.object(try await Self.admin(parlor, "GET", "overview"))
+                #expect((overview["list"] as? [Any])?.count == AdminAPI.listLimit)
+                #expect(overview["truncated"] as? Bool == true)
+                #expect((overview["games"] as? [String: [String: Int]])?["rummy"]?["waiting"] == AdminAPI.listLimit + 1)
+            }
+        }
+    }
 }
