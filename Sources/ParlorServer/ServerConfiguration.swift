@@ -96,6 +96,9 @@ public struct ServerConfiguration: Sendable {
         public var maxConnections: Int = 64
         /// When set, `/metrics` (on either port) needs `Authorization: Bearer <token>`.
         public var token: String?
+        /// What `/admin` and `/admin/api/…` require when `token` is nil (parlor-server makes one at
+        /// start-up and prints it); with neither, the admin API refuses everyone.
+        public var pageToken: String?
         /// `/healthz` writes to the store to learn whether it can, when nothing has been written for this
         /// long; in between it reports how the last write went (a failed save makes it unhealthy).
         public var storeProbeInterval: TimeAmount = .seconds(5)

@@ -101,13 +101,13 @@ struct ParlorServerCommand: AsyncParsableCommand {
         help: "An address or CIDR range (127.0.0.0/8, fd00::/8) that per-address limits do not apply to: a load generator on this machine, a trusted proxy (repeatable).")
     var exemptAddresses: [String] = []
 
-    @Option(help: "Port of a second, HTTP-only listener for operators (/healthz, /metrics) with connection slots of its own; 0 picks a free one. Default: none.")
+    @Option(help: "Port of a second, HTTP-only listener for operators (/healthz, /metrics, /admin) with connection slots of its own; 0 picks a free one. Default: none.")
     var adminPort: Int?
 
     @Option(help: "Address the admin listener binds (plain HTTP: keep it on loopback or a private network).")
     var adminHost: String = "127.0.0.1"
 
-    @Option(help: "Require Authorization: Bearer <this token> for /metrics (on both ports). Also read from PARLOR_ADMIN_TOKEN.")
+    @Option(help: "Require Authorization: Bearer <this token> for /metrics and the operator's page /admin (on both ports). Also read from PARLOR_ADMIN_TOKEN. Default: /admin gets a token made at start-up, printed once on stderr.")
     var adminToken: String?
 
     @Option(help: "English word list for the word games, one word per line (Debian: apt-get install wamerican).")
@@ -243,6 +243,12 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.admin.port = adminPort
         configuration.admin.host = adminHost
         configuration.admin.token = adminToken ?? ProcessInfo.processInfo.environment["PARLOR_ADMIN_TOKEN"]
+        if configuration.admin.token == nil {
+            // Printed once, not logged: the operator's page needs a token, and a log keeps what it gets.
+            let token = AdminToken.generate()
+            configuration.admin.pageToken = token
+            FileHandle.standardError.write(Data("admin token: \(token) (for /admin; choose one with --admin-token)\n".utf8))
+        }
         configuration.wordGames.wordList = .file(wordList)
         configuration.wordGames.lobbyCapacity = lobbyCapacity
         configuration.wordGames.maxLobbies = maxLobbies

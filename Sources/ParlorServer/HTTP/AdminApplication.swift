@@ -2,9 +2,10 @@ import NIOCore
 import ParlorWire
 import WebSocketCore
 
-/// The admin port (`--admin-port`): `/healthz` and `/metrics` over plain HTTP on a listener of their
-/// own, with connection slots no client can take, so operators keep their view of a server whose
-/// client connections are exhausted. Nothing else is served there.
+/// The admin port (`--admin-port`): `/healthz`, `/metrics` and the operator's page (`/admin`, its
+/// API and the web client's files it loads) over plain HTTP on a listener of their own, with
+/// connection slots no client can take, so operators keep their view of a server whose client
+/// connections are exhausted. Nothing else is served there.
 struct AdminApplication: WebSocketServerApplication {
     let services: ParlorServices
 
@@ -19,6 +20,10 @@ struct AdminApplication: WebSocketServerApplication {
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         let path = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         if let response = await OperatorRoutes(services: services).respond(to: request, path: path) { return response }
-        return HTTPRoutes.error(WireError(.notFound, "The admin port serves /healthz and /metrics only."))
+        if let response = await AdminAPI(services: services).respond(to: request, path: path) { return response }
+        if path == ["admin"] || path.first == WebClientSite.assetPrefix, let response = services.webClient.respond(to: request) {
+            return response
+        }
+        return HTTPRoutes.error(WireError(.notFound, "The admin port serves /healthz, /metrics and /admin only."))
     }
 }

@@ -22,6 +22,7 @@ struct HTTPRoutes: Sendable {
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         let path = Self.segments(request.path)
         if let response = await OperatorRoutes(services: services).respond(to: request, path: path) { return response }
+        if let response = await AdminAPI(services: services).respond(to: request, path: path) { return response }
         let isCallable = path.count == 2 && path[0] == "functions"
         // The token is checked once, here: the rate limit and the routes both use the user it names.
         let user = BearerToken.from(request.headers).flatMap(services.tokens.verify)

@@ -45,6 +45,8 @@ struct WebClientSite: Sendable {
                 gzipped: gzipped)
             assets["/\(Self.assetPrefix)/\(file.path)"] = asset
             if file.path == "index.html" { assets["/"] = asset }
+            // The operator's page; its API, not the page, is what the admin token guards.
+            if file.path == "admin.html" { assets["/admin"] = asset }
         }
         self.assets = assets
     }

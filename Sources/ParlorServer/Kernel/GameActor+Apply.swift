@@ -86,6 +86,11 @@ extension GameActor {
                 }
                 consumed = entry
                 (action, caller) = (entry.action, .clock)
+            case .close:
+                // Leads a group of its own, after what came before it is saved.
+                putBack(group.members[index...])
+                group.members.removeSubrange(index...)
+                return .save
             }
             var attempt = group.draft.state
             let outcome: GameOutcome<Rules>

@@ -70,6 +70,13 @@ actor GameActor<Game: GameDefinition> {
         _ = await submit(.timer(key))
     }
 
+    /// The operator closes the game (`/admin`): after the mutations already queued, its members hear
+    /// `closed` with the reason on its stream, then the usual deletion frames, and it is deleted as an
+    /// expired game is (a finished game stays in history, where it was filed as it finished).
+    func close(reason: String) async throws(WireError) {
+        _ = try await submit(.close(reason: reason)).get()
+    }
+
     /// Arms a timer for every scheduled action (a restored game's, or a new game's).
     func armSchedule() {
         for entry in schedule.entries { arm(entry) }
@@ -121,6 +128,8 @@ actor GameActor<Game: GameDefinition> {
         case action(Action, UserID)
         /// A scheduled action's timer went off.
         case timer(String)
+        /// The operator closes the game; always a group of its own.
+        case close(reason: String)
     }
 
     enum Turn: Sendable {
@@ -175,6 +184,14 @@ actor GameActor<Game: GameDefinition> {
     @inline(__always)
     private func runGroup(leader: Pending) async -> Result<GameResult<Rules>, WireError> {
         guard !isDeleted else { return .failure(host.game.notFound(id: id)) }
+        if case .close(let reason) = leader.work {
+            do throws(WireError) {
+                try await delete(reason: "closed by the operator: \(reason)", closing: reason)
+                return .success(.deleted(reply: nil))
+            } catch {
+                return .failure(error)
+            }
+        }
         let now = host.clock.now
         let group = Group(leader: leader, draft: Draft(state: state, encoded: encoded, schedule: schedule))
         var attempts = 0
@@ -338,20 +355,23 @@ actor GameActor<Game: GameDefinition> {
     /// Saves that lose a race to another node before one wins; past it the caller is told to try again.
     static var maxConflictAttempts: Int { 10 }
 
-    private func delete(reason: String) async throws(WireError) {
+    /// `closing` is the operator's reason when they closed the game: its stream says so first.
+    private func delete(reason: String, closing: String? = nil) async throws(WireError) {
         do {
             try await host.store.deleteGame(Game.kind, id: id)
         } catch {
             throw host.storeFailure(error, operation: "delete \(Game.kind.noun) \(id)")
         }
-        forget(reason: reason)
+        forget(reason: reason, closing: closing)
     }
 
-    /// The game is gone from the store: end its feed and take it out of the directory.
-    private func forget(reason: String) {
+    /// The game is gone from the store: end its feed (after `closed` with the operator's reason, when
+    /// they closed it) and take it out of the directory.
+    private func forget(reason: String, closing: String? = nil) {
         isDeleted = true
         host.logger.info("Game deleted", metadata: ["kind": "\(Game.kind)", "id": "\(id)", "reason": "\(reason)"])
-        feed.end(with: host.game.deletionFrames(topic: feed.topic))
+        let closed = closing.map { [PreparedMessage(json: EventMessage.closed(subscription: feed.topic, reason: $0))] } ?? []
+        feed.end(with: closed + host.game.deletionFrames(topic: feed.topic))
         host.removed(self)
     }
 

@@ -39,6 +39,12 @@ protocol HostedGame: Sendable {
     /// Deletes the games nobody in them is connected to and that have not changed since the cutoff
     /// for their kind of abandonment, where their rules allow it; returns how many went.
     func expireAbandoned(_ cutoffs: ExpiryCutoffs, presence: Presence) async -> Int
+    /// Up to `limit` live games, for the operator's page.
+    func adminGames(limit: Int, presence: Presence) async -> [AdminViews.Game]
+    /// One live game by code, and its public view.
+    func adminGame(code: String, presence: Presence) async throws(WireError) -> (AdminViews.Game, EncodedJSON)
+    /// The operator closes a game: its members hear why, then it is deleted.
+    func close(code: String, reason: String) async throws(WireError)
 }
 
 /// A game the server can host: at start-up it builds its host on the kernel and says which

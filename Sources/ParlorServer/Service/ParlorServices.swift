@@ -25,6 +25,12 @@ final class ParlorServices: Sendable {
     /// Who is online and playing where, settled for friends.
     let presence: Presence
     let metrics = ServerMetrics()
+    /// The open sessions on `/ws`, for the operator's page.
+    let connections = ConnectionRegistry()
+    /// What `/admin` and its API require: `--admin-token`, or the one made at start-up.
+    let adminPageToken: AdminToken
+    /// Operations per second and the store's writes per second, over the last minute.
+    let rates = AdminRates()
     /// Connections and errors, summarized in the log once per interval.
     let activity: ActivityLog
     let timers: GameTimers
@@ -63,6 +69,8 @@ final class ParlorServices: Sendable {
         quota = GameQuota(limit: limits.maxGamesPerUser)
         webClient = try WebClientSite.bundled()
         adminToken = configuration.admin.token.map(AdminToken.init)
+        // With neither, the page's API stays shut: a token nobody was told.
+        adminPageToken = AdminToken(configuration.admin.token ?? configuration.admin.pageToken ?? AdminToken.generate())
         tokens = SessionTokens(secret: try await store.serverSecret())
         timers = GameTimers(clock: clock)
         presence = Presence(clock: clock, timers: timers)
@@ -110,9 +118,12 @@ final class ParlorServices: Sendable {
     /// Refreshes the gauges that are cheaper to read at scrape time than to track.
     func refreshGauges() {
         for game in games { metrics.recordLiveGames(game.count, byStage: game.countsByStage, of: game.kind) }
-        metrics.subscriptions.set(Double(games.reduce(0) { $0 + $1.subscriberCount } + catalog.feed.subscriberCount))
+        metrics.subscriptions.set(Double(subscriberCount))
         metrics.connectedUsers.set(Double(presence.connectedUsers))
     }
+
+    /// Subscriptions held to every game and to the catalog.
+    var subscriberCount: Int { games.reduce(0) { $0 + $1.subscriberCount } + catalog.feed.subscriberCount }
 
     /// Deletes games nobody is connected to that have not changed for the configured time (where their
     /// rules allow: a word lobby only between rounds).

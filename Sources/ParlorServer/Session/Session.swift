@@ -44,12 +44,19 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
     private let services: ParlorServices
     private let executor: EventLoopTaskExecutor
     private let state: NIOLockedValueBox<State>
+    /// This connection's number among the open ones (`/admin` lists and disconnects by it).
+    let number: Int
+    /// When the connection opened.
+    let openedAt: Instant
 
     init(connection: WebSocketConnection, services: ParlorServices, user: UserID?) {
         self.connection = connection
         self.services = services
         executor = EventLoopTaskExecutor.for(connection.eventLoop)
         state = NIOLockedValueBox(State(user: user, lastHeard: .now()))
+        openedAt = services.clock.now
+        number = services.connections.nextNumber()
+        services.connections.insert(self, number: number)
         services.metrics.connections.increment()
         services.activity.connectionOpened()
         if let user { services.presence.connected(user) }
@@ -320,6 +327,15 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         }
     }
 
+    /// Subscriptions open on this connection (for `/admin`).
+    var subscriptionCount: Int { state.withLockedValue { $0.subscriptions.count } }
+
+    /// The operator disconnects this client: a close frame with policy violation (1008) and the
+    /// operator's reason, which the client can show.
+    func disconnect(reason: String) {
+        connection.close(code: .policyViolation, reason: reason)
+    }
+
     func closed(_ status: WebSocketCloseStatus) {
         let (active, user) = state.withLockedValue { state -> ([FeedSubscription], UserID?) in
             state.closed = true
@@ -331,6 +347,7 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
             return (active, state.user)
         }
         for subscription in active { subscription.cancel(with: []) }
+        services.connections.remove(number)
         services.metrics.connections.decrement()
         services.activity.connectionClosed()
         if let user { services.presence.disconnected(user) }

@@ -25,6 +25,8 @@ final class MonitoredStore: ParlorStore {
     private struct State {
         var last: LastWrite?
         var probing = false
+        /// Writes that came back durable, since start (the operator's page shows their rate).
+        var committed = 0
     }
 
     let base: any ParlorStore
@@ -59,8 +61,14 @@ final class MonitoredStore: ParlorStore {
     /// Called on every write's way back; a write is the store's health as much as any probe.
     private func record(_ failure: StoreError?) {
         let now = clock.now
-        state.withLockedValue { $0.last = LastWrite(at: now, failure: failure) }
+        state.withLockedValue { state in
+            state.last = LastWrite(at: now, failure: failure)
+            if failure == nil { state.committed += 1 }
+        }
     }
+
+    /// Writes that came back durable since start.
+    var committedWrites: Int { state.withLockedValue { $0.committed } }
 
     // MARK: ParlorStore
 

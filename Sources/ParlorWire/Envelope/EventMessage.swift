@@ -14,6 +14,8 @@ public struct EventName: RawRepresentable, Sendable, Hashable, Codable, CustomSt
     public static let catalog = EventName(rawValue: "catalog")
     /// The subscription is over (the room or lobby was deleted, or the client unsubscribed); no data.
     public static let end = EventName(rawValue: "end")
+    /// The operator closed the game (`{"reason": …}`); `null` and `end` follow.
+    public static let closed = EventName(rawValue: "closed")
 
     public var description: String { rawValue }
 
@@ -37,6 +39,15 @@ public enum EventMessage {
         }
         out.append(UInt8(ascii: "}"))
         return out
+    }
+
+    /// `{"sub":N,"event":"closed","data":{"reason":…}}`.
+    public static func closed(subscription: Int, reason: String) -> [UInt8] {
+        var data: [UInt8] = []
+        WireJSON.append(#"{"reason":"#, to: &data)
+        WireJSON.appendString(reason, to: &data)
+        data.append(UInt8(ascii: "}"))
+        return frame(subscription: subscription, event: .closed, data: EncodedJSON(trustedBytes: data))
     }
 
     /// `{"sub":N,"event":"end"}`.

@@ -59,6 +59,20 @@ struct PhotoQuizHosting: HostedGame {
         return expired
     }
 
+    func adminGames(limit: Int, presence: Presence) async -> [AdminViews.Game] {
+        await host.adminGames(limit: limit, presence: presence)
+    }
+
+    func adminGame(code: String, presence: Presence) async throws(WireError) -> (AdminViews.Game, EncodedJSON) {
+        try await host.adminGame(code: code, presence: presence)
+    }
+
+    /// A closed quiz's photos go with it.
+    func close(code: String, reason: String) async throws(WireError) {
+        try await host.close(code: code, reason: reason)
+        await sweep()
+    }
+
     private func sweep() async {
         let live = Set(host.directory.all.map(\.id))
         let removed = await media.sweep(keeping: live)
