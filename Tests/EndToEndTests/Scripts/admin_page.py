@@ -117,6 +117,11 @@ def main(base, token, shots):
         operator.wait(lambda d: code not in operator.listed_codes(), f"room {code} gone from the list")
         operator.wait_text("#kinds", "rummy")
         operator.shot("admin-05-closed")
+        # The players are told why, and are back at the start.
+        for phone in phones:
+            phone.wait_text("#notice", "The venue is closing")
+            phone.find("#code")
+        phones[1].shot("admin-06-player-told")
 
         errors = [entry for entry in operator.driver.get_log("browser") if entry.get("level") == "SEVERE"
                   and "401" not in entry.get("message", "")]

@@ -54,3 +54,8 @@ export function describe(error) {
   if (precise.includes(error.code) && error.message) return error.message;
   return byCode[error.code] ?? byStatus[error.status] ?? error.message ?? "Something went wrong.";
 }
+
+/** What a player is told when their game's stream ends: the operator's reason when they closed it. */
+export function closedSentence(sentence, reason) {
+  return reason ? `${sentence.replace(/\.$/, "")} by the server's operator: ${reason}` : sentence;
+}

@@ -3,6 +3,7 @@
 // phone's), word entry with the server's verdict on each, this player's own list, and after it the
 // round's results with everyone's words.
 
+import { closedSentence } from "./errors.js";
 import { h, fill } from "./dom.js";
 import { presenceDot } from "./presence.js";
 import { sharePanel } from "./share.js";
@@ -278,11 +279,17 @@ export function showLobby(root, context, place) {
     context.go(null);
   }
 
+  // The operator's reason, when they closed the game: it comes just before the stream's null.
+  let closedReason = null;
   function onEvent(event, data) {
+    if (event === "closed") {
+      closedReason = data?.reason ?? null;
+      return;
+    }
     if (event === "lobby") {
       if (data === null) {
         context.go(null);
-        context.say("The word game was closed.");
+        context.say(closedSentence("The word game was closed.", closedReason));
         return;
       }
       if (lobby && data.version < lobby.version) return;

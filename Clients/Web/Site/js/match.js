@@ -3,6 +3,7 @@
 // for whoever may score this turn — the thrower, or the host for anyone — editing the last visit, and
 // the statistics at the end. Watching shows the same board with no keypad.
 
+import { closedSentence } from "./errors.js";
 import { h, fill } from "./dom.js";
 import { presenceDot } from "./presence.js";
 import { sharePanel } from "./share.js";
@@ -273,11 +274,17 @@ export function showMatch(root, context, place) {
     context.go(null);
   }
 
+  // The operator's reason, when they closed the game: it comes just before the stream's null.
+  let closedReason = null;
   function onEvent(event, data) {
+    if (event === "closed") {
+      closedReason = data?.reason ?? null;
+      return;
+    }
     if (event === "match") {
       if (data === null) {
         context.go(null);
-        context.say("The match was closed.");
+        context.say(closedSentence("The match was closed.", closedReason));
       } else {
         // A visit entered elsewhere ends any edit begun here: the visit being edited may be final now.
         if (editing && match && data.lastVisit?.number !== match.lastVisit?.number) {

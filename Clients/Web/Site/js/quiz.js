@@ -9,6 +9,7 @@
 // photo, and each view only updates it in place, so a button is never replaced under a finger and the
 // name field keeps its text and focus.
 
+import { closedSentence } from "./errors.js";
 import { h, fill } from "./dom.js";
 import { clock, count } from "./lobby.js";
 import { PhotoCanvas } from "./photo.js";
@@ -328,11 +329,17 @@ export function showQuiz(root, context, place) {
     context.go(null);
   }
 
+  // The operator's reason, when they closed the game: it comes just before the stream's null.
+  let closedReason = null;
   function onEvent(event, data) {
+    if (event === "closed") {
+      closedReason = data?.reason ?? null;
+      return;
+    }
     if (event === "quiz") {
       if (data === null) {
         context.go(null);
-        context.say("The quiz was closed.");
+        context.say(closedSentence("The quiz was closed.", closedReason));
         return;
       }
       if (quiz && data.version < quiz.version) return;

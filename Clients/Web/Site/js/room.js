@@ -2,6 +2,7 @@
 // score entry for any round so far, closing rounds, and the standings and settlement at the end.
 // Watching shows the same room with no controls.
 
+import { closedSentence } from "./errors.js";
 import { h, fill } from "./dom.js";
 import { dollars, perPoint } from "./money.js";
 import { presenceDot } from "./presence.js";
@@ -211,11 +212,17 @@ export function showRoom(root, context, place) {
     context.go(null);
   }
 
+  // The operator's reason, when they closed the game: it comes just before the stream's null.
+  let closedReason = null;
   function onEvent(event, data) {
+    if (event === "closed") {
+      closedReason = data?.reason ?? null;
+      return;
+    }
     if (event === "room") {
       if (data === null) {
         context.go(null);
-        context.say("The room was closed.");
+        context.say(closedSentence("The room was closed.", closedReason));
       } else {
         update(data);
       }
