@@ -59,6 +59,8 @@ extension ParlorClient {
                 Self.yield(effect)
             case .presence(let presence):
                 presences.send(presence)
+            case .closed(let reason):
+                closedReasons.withLockedValue { $0 = reason }
             case .finish(let sinks):
                 for sink in sinks {
                     switch sink {
@@ -102,7 +104,7 @@ extension ParlorClient {
             for sink in sinks { sink.yield(match) }
         case .quiz(let sinks, let quiz):
             for sink in sinks { sink.yield(quiz) }
-        case .presence, .finish, .resubscribe, .malformed:
+        case .presence, .closed, .finish, .resubscribe, .malformed:
             break
         }
     }

@@ -28,6 +28,7 @@ public final class ParlorClient: Sendable {
     let state: NIOLockedValueBox<ClientState>
     let states = StateBroadcast<ConnectionState>(.connecting)
     let presences = StateBroadcast<PresenceView?>(nil)
+    let closedReasons = NIOLockedValueBox<String?>(nil)
     var logger: Logger { configuration.logger }
 
     public init(configuration: ParlorClientConfiguration = ParlorClientConfiguration()) {
@@ -47,6 +48,9 @@ public final class ParlorClient: Sendable {
     /// the newest one (nil before any), then every new one, until the client closes. A client that
     /// follows several games gets all of theirs; each names its players.
     public func presenceUpdates() -> AsyncStream<PresenceView?> { presences.stream() }
+
+    /// Why the server's operator closed a game this client followed (the newest such reason), if one did.
+    public var closedReason: String? { closedReasons.withLockedValue { $0 } }
 
     /// The signed-in user, once the first `hello` has been answered.
     public var userId: UserID? { state.withLockedValue { $0.userId } }

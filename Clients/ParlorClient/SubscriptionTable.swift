@@ -26,6 +26,8 @@ struct SubscriptionTable: Sendable {
         case quiz([AsyncStream<QuizView?>.Continuation], QuizView?)
         /// Who of a followed game's players is connected (beside its views, without a version).
         case presence(PresenceView)
+        /// The operator closed a followed game, for this reason (its `null` and `end` follow).
+        case closed(String)
         case finish([Sink])
         /// The server ended a subscription nobody asked to end, the target still existing: subscribe
         /// again on this connection.
@@ -170,6 +172,13 @@ struct SubscriptionTable: Sendable {
             } catch {
                 return [.malformed("a private lobby event for \(target) could not be read (\(error))")]
             }
+        case .closed?:
+            do {
+                guard let closed = try WireJSON.decode(ServerFrame.Event<ClosedReason>.self, from: frame).data else { return [] }
+                return [.closed(closed.reason)]
+            } catch {
+                return [.malformed("a closed event for \(target) could not be read (\(error))")]
+            }
         case .presence?:
             do {
                 guard let presence = try WireJSON.decode(ServerFrame.Event<PresenceView>.self, from: frame).data else { return [] }
@@ -253,3 +262,8 @@ extension GameRoom: VersionedView {}
 extension LobbyView: VersionedView {}
 extension MatchView: VersionedView {}
 extension QuizView: VersionedView {}
+
+/// A `closed` event's data: why the operator closed the game.
+struct ClosedReason: Decodable, Sendable {
+    let reason: String
+}

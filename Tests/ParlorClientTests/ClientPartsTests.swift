@@ -86,6 +86,7 @@ struct ClientPartsTests {
             case .finish(let sinks): "finish \(sinks.count)"
             case .resubscribe(let target): "resubscribe \(target)"
             case .presence(let presence): "presence " + presence.players.map { $0.online ? "●" : "○" }.joined()
+            case .closed(let reason): "closed: \(reason)"
             case .malformed: "malformed"
             }
         }
@@ -113,6 +114,19 @@ struct ClientPartsTests {
         #expect(collect(table.receive(sub: 7, event: .presence, frame: broken, generation: 1)) == ["malformed"])
         // Another subscription's presence is not this one's.
         #expect(table.receive(sub: 8, event: .presence, frame: presence(false, false), generation: 1).isEmpty)
+    }
+
+    @Test("A closed event carries the operator's reason to the client; an unreadable one is reported")
+    func closedEvents() throws {
+        var table = SubscriptionTable()
+        let target = SubscriptionTarget.room(code: "ROOM01")
+        let (_, continuation) = AsyncStream.makeStream(of: GameRoom?.self)
+        _ = table.addSink(.room(continuation), for: target)
+        table.bind(target, to: 7)
+        let closed = EventMessage.frame(subscription: 7, event: .closed, data: EncodedJSON(trustedBytes: Array(#"{"reason":"The venue is closing"}"#.utf8)))
+        #expect(collect(table.receive(sub: 7, event: .closed, frame: closed, generation: 1)) == ["closed: The venue is closing"])
+        let broken = EventMessage.frame(subscription: 7, event: .closed, data: EncodedJSON(trustedBytes: Array(#"{"reason":7}"#.utf8)))
+        #expect(collect(table.receive(sub: 7, event: .closed, frame: broken, generation: 1)) == ["malformed"])
     }
 
     @Test("A presence view is written as JSONEncoder writes it, and read back")

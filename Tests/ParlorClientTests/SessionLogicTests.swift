@@ -59,6 +59,8 @@ struct SessionLogicTests {
         var deleted = logic(.scripted, room: try RoomFixtures.lobby())
         #expect(deleted.handle(.room(nil)) == SessionLogic.Step(outputs: [.room(nil)], ending: .roomDeleted))
         #expect(deleted.farewell(for: .roomDeleted, server: "ws://x/ws") == "Room K7Q2MX was deleted.")
+        #expect(deleted.farewell(for: .roomDeleted, server: "ws://x/ws", closedReason: "The venue is closing")
+            == "Room K7Q2MX was closed by the server's operator: The venue is closing")
 
         var closed = logic(.interactive, room: try RoomFixtures.lobby())
         #expect(closed.handle(.roomStreamEnded).ending == .connectionClosed)

@@ -109,7 +109,7 @@ struct GameSession<Game: TerminalGame> {
                 break
             }
         }
-        presenter.end(farewell: mode == .interactive ? logic.farewell(for: ending, server: client.server.url) : nil)
+        presenter.end(farewell: mode == .interactive ? logic.farewell(for: ending, server: client.server.url, closedReason: client.closedReason) : nil)
         sink.finish()
         guard case .rematch(let code) = ending else { return (ending, nil) }
         return (ending, Game.rematchEntry(code: code, from: logic.screen))

@@ -46,14 +46,17 @@ struct GameSessionLogic<Game: TerminalGame> {
     }
 
     /// A sentence to leave on the terminal after the full screen is gone.
-    func farewell(for ending: Ending, server: String) -> String? {
+    func farewell(for ending: Ending, server: String, closedReason: String? = nil) -> String? {
         let place = Game.placeName
         switch ending {
         case .quit: return game.farewellAfterQuit(clientArguments: clientArguments)
         case .left: return "You left \(place) \(screen.code)."
         case .removed: return "You were removed from \(place) \(screen.code)."
         case .rematch(let code): return "The rematch is in \(place) \(code)."
-        case .deleted: return "\(place.prefix(1).uppercased() + place.dropFirst()) \(screen.code) was deleted."
+        case .deleted:
+            let placeAndCode = "\(place.prefix(1).uppercased() + place.dropFirst()) \(screen.code)"
+            guard let closedReason else { return "\(placeAndCode) was deleted." }
+            return "\(placeAndCode) was closed by the server's operator: \(closedReason)"
         case .connectionClosed: return "The connection to \(server) is closed."
         }
     }
