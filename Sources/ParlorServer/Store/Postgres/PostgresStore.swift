@@ -99,6 +99,19 @@ public final class PostgresStore: ParlorStore {
         }.first
     }
 
+    public func loadGame(_ kind: GameKind, code: String) async throws(StoreError) -> StoredGame? {
+        let where_ = "\(location), table games"
+        return try await read(
+            "Loading the \(kind.noun) with code \(code)", "SELECT id, version, state, schedule FROM games WHERE kind = \(kind.name) AND code = \(code)"
+        ) { row in
+            let (id, version, state, schedule) = try row.decode((String, Int, String, String).self)
+            return StoredGame(kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, location: where_)
+        }.first
+    }
+
+    /// Every node of a cluster writes here.
+    public var sharedByNodes: Bool { true }
+
     nonisolated(nonsending) public func saveGame(_ game: StoredGame) async throws(StoreError) {
         try await submit(try SQLiteWrite.save(game))
     }
