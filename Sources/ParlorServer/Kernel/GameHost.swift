@@ -15,6 +15,8 @@ final class GameHost<Game: GameDefinition>: Sendable {
     let timers: GameTimers
     let quota: GameQuota
     let presence: Presence
+    /// Reloads for `/metrics`, when the server keeps them.
+    let cluster: ClusterMetrics?
     /// Who of each game's members is connected, on the game's feed.
     let gamePresence: GamePresence
     let directory: GameDirectory<Game.Code, GameActor<Game>>
@@ -34,6 +36,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         timers = kernel.timers
         quota = kernel.quota
         presence = kernel.presence
+        cluster = kernel.cluster
         gamePresence = GamePresence(presence: kernel.presence)
         directory = GameDirectory(codeSpace: game.codeSpace, maxGames: game.maxGames, kind: Game.kind)
     }
@@ -124,6 +127,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         do {
             guard let stored = try await load() else { return nil }
             let actor = try await install(stored)
+            cluster?.reloaded(.adopted)
             logger.info("Game adopted from the store", metadata: ["kind": "\(Game.kind)", "id": "\(actor.id)", "version": "\(stored.version)"])
             return actor
         } catch {
@@ -233,6 +237,22 @@ extension GameHost: HostedGame {
             try await install(stored)
         }
         logger.info("Games restored", metadata: ["kind": "\(Game.kind)", "count": "\(directory.count)"])
+    }
+
+    func changedElsewhere(id: String, version: Int, committedAt: Int64) {
+        // Only games someone here watches: another is read when it is next used (its save conflicts).
+        guard let actor = directory.game(id: id), actor.feed.subscriberCount > 0 else { return }
+        Task {
+            guard await actor.refresh(toAtLeast: version) else { return }
+            let micros = GameChange.wallClockMicroseconds() - committedAt
+            cluster?.fanOutLatency.recordNanoseconds(max(0, micros) * 1000)
+        }
+    }
+
+    func refreshWatched() async {
+        for actor in directory.all where actor.feed.subscriberCount > 0 {
+            await actor.refreshAfterGap()
+        }
     }
 
     func expireAbandoned(_ cutoffs: ExpiryCutoffs, presence: Presence) async -> Int {

@@ -15,6 +15,8 @@ struct Kernel: Sendable {
     let quota: GameQuota
     /// Who is online, and who plays which live game (hosts report it).
     let presence: Presence
+    /// Reloads counted for `/metrics` (none in tests that build a kernel of their own).
+    var cluster: ClusterMetrics? = nil
 
     /// The shared database when this node runs on PostgreSQL (`--postgres`): uploaded files go there
     /// too, so that any node serves what another received.
@@ -39,6 +41,13 @@ protocol HostedGame: Sendable {
     /// Deletes the games nobody in them is connected to and that have not changed since the cutoff
     /// for their kind of abandonment, where their rules allow it; returns how many went.
     func expireAbandoned(_ cutoffs: ExpiryCutoffs, presence: Presence) async -> Int
+
+    /// Another node committed `version` of game `id` (at `committedAt`, wall-clock microseconds): if
+    /// this node has subscribers for it, it reads the game and publishes it to them.
+    func changedElsewhere(id: String, version: Int, committedAt: Int64)
+
+    /// Reads afresh every game this node has subscribers for (announcements may have been missed).
+    func refreshWatched() async
 }
 
 /// A game the server can host: at start-up it builds its host on the kernel and says which

@@ -59,6 +59,12 @@ struct PhotoQuizHosting: HostedGame {
         return expired
     }
 
+    func changedElsewhere(id: String, version: Int, committedAt: Int64) {
+        host.changedElsewhere(id: id, version: version, committedAt: committedAt)
+    }
+
+    func refreshWatched() async { await host.refreshWatched() }
+
     private func sweep() async {
         let live = Set(host.directory.all.map(\.id))
         let removed = await media.sweep(keeping: live)
