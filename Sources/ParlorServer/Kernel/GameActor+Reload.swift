@@ -52,7 +52,7 @@ extension GameActor {
 
     /// Reads the stored game and, unless `onlyIfNewer` and it is not newer than this node's, adopts it:
     /// publishes it, hands it to the host, arms its schedule. True when it adopted.
-    private func reload(onlyIfNewer: Bool) async -> Result<Bool, WireError> {
+    func reload(onlyIfNewer: Bool) async -> Result<Bool, WireError> {
         let stored: StoredGame
         do {
             guard let found = try await host.store.loadGame(Game.kind, id: id) else {

@@ -109,6 +109,11 @@ actor GameActor<Game: GameDefinition> {
         else { return false }
         isBusy = true
         defer { handOver() }
+        if host.store.sharedByNodes {
+            // Another node may have changed the game since this node last read it: a copy that is only
+            // stale here is not abandoned (the read adopts the newer version, and with it its time).
+            guard case .success(false) = await reload(onlyIfNewer: true) else { return false }
+        }
         do {
             try await delete(reason: "expired")
             return true

@@ -77,6 +77,39 @@ struct TwoNodesOneGameTests {
         }
     }
 
+    @Test func aNodeDoesNotExpireARoomAnotherNodeChangedSinceItLastReadIt() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            let (storeA, storeB) = (try await place.open(), try await place.open())
+            let clock = ManualClock()
+            try await withParlor(store: storeA, clock: clock) { a in
+                try await withParlor(store: storeB, clock: clock) { b in
+                    // Created on A, joined on B: both hold the room; then nobody is connected.
+                    let code = try await a.connect { host in
+                        let created = try await host.call(
+                            "createRoom", ["pointLimit": 350, "pointValue": 10, "playerCount": 3, "playerName": "Host"])
+                        return try #require((created.result?["room"] as? [String: Any])?["id"] as? String, "\(created)")
+                    }
+                    let ann = try await b.connect { ann in
+                        #expect(try await ann.call("joinRoom", ["code": code, "playerName": "Ann"]).result != nil)
+                        return try #require(ann.token)
+                    }
+                    // 23 hours on, Ann changes the room on B; A, with no subscribers for it, is not told.
+                    clock.advance(bySeconds: 23 * 3600)
+                    try await b.connect(token: ann) { ann in
+                        let reply = try await ann.call("setReady", ["roomCode": code, "playerId": try #require(ann.userId), "ready": true])
+                        #expect(reply.result != nil, "\(reply)")
+                    }
+                    // 25 hours after A last read it, 2 after B's change: abandoned on A's copy, not in truth.
+                    clock.advance(bySeconds: 2 * 3600)
+                    #expect(await a.services.expireAbandonedRooms() == 0)
+                    #expect(try await storeA.loadGame(RummyGame.kind, id: code) != nil, "the room is still stored")
+                }
+            }
+            await storeA.close()
+            await storeB.close()
+        }
+    }
+
     /// A room code of the right shape that is not `code`.
     static func unusedCode(besides code: String) -> String {
         let alphabet = RoomCode.space.alphabet
