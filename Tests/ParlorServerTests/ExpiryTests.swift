@@ -30,10 +30,10 @@ import Testing
             clock.advance(bySeconds: 2 * 60)
             #expect(await parlor.services.expireAbandonedRooms() == 1)
             #expect(await parlor.services.expireAbandonedLobbies() == 1)
-            #expect(throws: WireError.self) { try parlor.services.host(RummyGame.self).game(code: lonelyRoom) }
+            await #expect(throws: WireError.self) { try await parlor.services.host(RummyGame.self).game(code: lonelyRoom) }
             #expect(parlor.services.lobbyDirectory.lobby(id: lonelyLobby.id) == nil)
             // The room someone joined waits for the long expiry.
-            #expect(try parlor.services.host(RummyGame.self).game(code: joinedRoom).code.rawValue == joinedRoom)
+            #expect(try await parlor.services.host(RummyGame.self).game(code: joinedRoom).code.rawValue == joinedRoom)
             // And the creator has her places back.
             #expect(parlor.services.quota.count(of: annID) == 1)
             clock.advance(bySeconds: 24 * 3600)

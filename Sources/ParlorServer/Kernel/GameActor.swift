@@ -26,15 +26,17 @@ actor GameActor<Game: GameDefinition> {
     nonisolated let code: Game.Code
     nonisolated let feed: Feed
     let host: GameHost<Game>
-    private var state: Rules
+    var state: Rules
     /// The public view of `state`, as published.
-    private var encoded: EncodedJSON
-    private var schedule: GameSchedule<Action>
-    private var isDeleted = false
+    var encoded: EncodedJSON
+    var schedule: GameSchedule<Action>
+    private(set) var isDeleted = false
     /// When the game last changed (for expiry). Games loaded at start-up count from the load.
-    private(set) var lastChange: Instant
+    var lastChange: Instant
     /// A group is being applied and saved (or the game is being expired): new mutations queue.
-    private var isBusy = false
+    var isBusy = false
+    /// The newest version another node announced (`refresh(toAtLeast:)`).
+    var announced = 0
     private var queue: [Pending] = []
     private var queueHead = 0
 
@@ -114,6 +116,11 @@ actor GameActor<Game: GameDefinition> {
         else { return false }
         isBusy = true
         defer { handOver() }
+        if host.store.sharedByNodes {
+            // Another node may have changed the game since this node last read it: a copy that is only
+            // stale here is not abandoned (the read adopts the newer version, and with it its time).
+            guard case .success(false) = await reload(onlyIfNewer: true) else { return false }
+        }
         do {
             try await delete(reason: "expired")
             return true
@@ -167,7 +174,7 @@ actor GameActor<Game: GameDefinition> {
     }
 
     /// Frees the game, or passes it to the longest-waiting caller to run the next group.
-    private func handOver() {
+    func handOver() {
         guard queueHead < queue.count else {
             emptyQueue()
             isBusy = false
@@ -307,51 +314,6 @@ actor GameActor<Game: GameDefinition> {
         }
     }
 
-    /// After a `.conflict`: takes the game as another node saved it — publishing that version and
-    /// arming its schedule — so the group can be applied again on top of it. Nil when it can; the
-    /// answer for the group's changes when it cannot (the game is gone, cannot be read, or keeps
-    /// changing elsewhere).
-    private func reloadAfterConflict(attempts: Int) async -> WireError? {
-        guard attempts <= Self.maxConflictAttempts else {
-            return WireError(.unavailable, "The game kept changing on other servers; nothing was changed. Try again.")
-        }
-        // A random wait that grows with each lost race: a node whose players act in quick succession
-        // would otherwise win every race against a node that needs a reload between its tries.
-        try? await Task.sleep(for: .milliseconds(Int.random(in: 1...min(200, 2 << attempts))))
-        let stored: StoredGame
-        do {
-            guard let found = try await host.store.loadGame(Game.kind, id: id) else {
-                forget(reason: "another node deleted it")
-                return host.game.notFound(id: id)
-            }
-            stored = found
-        } catch {
-            return host.storeFailure(error, operation: "reload \(Game.kind.noun) \(id)")
-        }
-        let reloaded: Rules
-        let reloadedSchedule: GameSchedule<Action>
-        do {
-            reloaded = try StoredGameState<Game>.state(of: stored.state, what: "\(Game.kind.noun) \(id)", location: stored.location)
-            reloadedSchedule = try StoredJSON.decode(
-                json: stored.schedule, as: { try GameSchedule<Action>(json: $0) }, what: "schedule of \(Game.kind.noun) \(id)",
-                location: stored.location)
-        } catch {
-            return host.storeFailure(error, operation: "reload \(Game.kind.noun) \(id)")
-        }
-        do {
-            let view = try host.game.encodePublicView(reloaded, at: host.clock.now)
-            let version = try host.game.feedVersion(of: reloaded, publicView: view, topic: feed.topic)
-            let previous = state
-            (state, encoded, schedule, lastChange) = (reloaded, view, reloadedSchedule, host.clock.now)
-            feed.publish(version)
-            host.adopted(state, replacing: previous, by: self)
-            armSchedule()
-        } catch {
-            return error
-        }
-        return nil
-    }
-
     /// Saves that lose a race to another node before one wins; past it the caller is told to try again.
     static var maxConflictAttempts: Int { 10 }
 
@@ -367,7 +329,7 @@ actor GameActor<Game: GameDefinition> {
 
     /// The game is gone from the store: end its feed (after `closed` with the operator's reason, when
     /// they closed it) and take it out of the directory.
-    private func forget(reason: String, closing: String? = nil) {
+    func forget(reason: String, closing: String? = nil) {
         isDeleted = true
         host.logger.info("Game deleted", metadata: ["kind": "\(Game.kind)", "id": "\(id)", "reason": "\(reason)"])
         let closed = closing.map { [PreparedMessage(json: EventMessage.closed(subscription: feed.topic, reason: $0))] } ?? []

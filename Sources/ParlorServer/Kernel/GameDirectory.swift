@@ -78,6 +78,17 @@ final class GameDirectory<Code: ShortCode, Entry: AnyObject & Sendable>: Sendabl
         }
     }
 
+    /// Installs a game another node created, found in the shared store, unless one with its id got
+    /// here first (two operations naming it at once both load it): the entry that is in the directory.
+    func adopt(_ entry: Entry, id: String, code: Code) -> (entry: Entry, installed: Bool) {
+        state.withLockedValue { state in
+            if let present = state.games[id] { return (present, false) }
+            state.games[id] = entry
+            state.codes[code] = .live(id: id)
+            return (entry, true)
+        }
+    }
+
     /// Frees a code reserved for a game that was not created after all.
     func release(_ code: Code) {
         state.withLockedValue { state in

@@ -18,7 +18,7 @@ extension GameHost {
 
     /// The game with `code`, and its public view as its subscribers see it.
     func adminGame(code: String, presence: Presence) async throws(WireError) -> (AdminViews.Game, EncodedJSON) {
-        let actor = try game(code: code)
+        let actor = try await game(code: code)
         let (state, view) = try await actor.current()
         return (adminGame(actor, state, presence: presence), view)
     }

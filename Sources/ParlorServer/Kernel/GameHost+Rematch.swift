@@ -32,11 +32,11 @@ extension GameHost where Rules: Rematchable {
     /// The rematch operation of a game: `find` reads the old game from the arguments; the reply is
     /// `{code}`, the rematch's.
     func rematchOperation<Arguments: Sendable>(
-        _ name: OperationName, find: @escaping @Sendable (GameHost, Arguments) throws(WireError) -> GameActor<Game>
+        _ name: OperationName, find: @escaping @Sendable (GameHost, Arguments) async throws(WireError) -> GameActor<Game>
     ) -> OperationHandler<Arguments> {
         OperationHandler(name) { [self] args, context throws(WireError) in
             let user = try context.signedIn()
-            let code = try await self.rematch(of: try find(self, args), by: user)
+            let code = try await self.rematch(of: try await find(self, args), by: user)
             return .reply(try EncodedJSON.encoding(RematchResult(code: code)))
         }
     }

@@ -15,6 +15,8 @@ final class GameHost<Game: GameDefinition>: Sendable {
     let timers: GameTimers
     let quota: GameQuota
     let presence: Presence
+    /// Reloads for `/metrics`, when the server keeps them.
+    let cluster: ClusterMetrics?
     /// Who of each game's members is connected, on the game's feed.
     let gamePresence: GamePresence
     let directory: GameDirectory<Game.Code, GameActor<Game>>
@@ -34,6 +36,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         timers = kernel.timers
         quota = kernel.quota
         presence = kernel.presence
+        cluster = kernel.cluster
         gamePresence = GamePresence(presence: kernel.presence)
         directory = GameDirectory(codeSpace: game.codeSpace, maxGames: game.maxGames, kind: Game.kind)
     }
@@ -97,16 +100,62 @@ final class GameHost<Game: GameDefinition>: Sendable {
     /// row is already unlikely.
     static var maxCodeAttempts: Int { 4 }
 
-    /// The live game with the code a client sent.
-    func game(code text: String) throws(WireError) -> GameActor<Game> {
+    /// The live game with the code a client sent. A code this node does not hold may belong to a game
+    /// another node created in a shared store: it is looked up there and adopted.
+    func game(code text: String) async throws(WireError) -> GameActor<Game> {
         let code = try game.parse(code: text)
-        guard let id = directory.id(code: code), let actor = directory.game(id: id) else { throw game.notFound(code: code) }
+        if let id = directory.id(code: code), let actor = directory.game(id: id) { return actor }
+        guard store.sharedByNodes, let actor = try await adopt(
+            { () async throws(StoreError) in try await store.loadGame(Game.kind, code: code.rawValue) }, naming: "code \(code.rawValue)")
+        else { throw game.notFound(code: code) }
         return actor
     }
 
-    /// The live game with this id.
-    func game(id: String) throws(WireError) -> GameActor<Game> {
-        guard let actor = directory.game(id: id) else { throw game.notFound(id: id) }
+    /// The live game with this id, looked up in a shared store when this node does not hold it.
+    func game(id: String) async throws(WireError) -> GameActor<Game> {
+        if let actor = directory.game(id: id) { return actor }
+        guard store.sharedByNodes, let actor = try await adopt(
+            { () async throws(StoreError) in try await store.loadGame(Game.kind, id: id) }, naming: "id \(id)")
+        else { throw game.notFound(id: id) }
+        return actor
+    }
+
+    /// The game `load` finds in the store, adopted by this node (nil when there is none).
+    private func adopt(
+        _ load: () async throws(StoreError) -> StoredGame?, naming what: String
+    ) async throws(WireError) -> GameActor<Game>? {
+        do {
+            guard let stored = try await load() else { return nil }
+            let actor = try await install(stored)
+            cluster?.reloaded(.adopted)
+            logger.info("Game adopted from the store", metadata: ["kind": "\(Game.kind)", "id": "\(actor.id)", "version": "\(stored.version)"])
+            return actor
+        } catch {
+            throw storeFailure(error, operation: "look up the \(Game.kind.noun) with \(what)")
+        }
+    }
+
+    /// A stored game made live on this node, with its schedule armed; the actor already in the
+    /// directory when another caller installed the game first.
+    @discardableResult
+    func install(_ stored: StoredGame) async throws(StoreError) -> GameActor<Game> {
+        let state = try StoredGameState<Game>.state(of: stored.state, what: "\(Game.kind.noun) \(stored.id)", location: stored.location)
+        let schedule = try StoredJSON.decode(
+            json: stored.schedule, as: { try GameSchedule<Rules.Action>(json: $0) }, what: "schedule of \(Game.kind.noun) \(stored.id)",
+            location: stored.location)
+        let made: GameActor<Game>
+        do {
+            made = try GameActor(state, publicView: try game.encodePublicView(state, at: clock.now), schedule: schedule, host: self)
+        } catch {
+            throw StoreError(.failed, "The \(Game.kind.noun) \(stored.id) in \(stored.location) cannot be shown: \(error.message)")
+        }
+        let (actor, installed) = directory.adopt(made, id: made.id, code: made.code)
+        guard installed else { return actor }
+        quota.count(actor, owner: state.owner)
+        reportPlayers(of: actor, state.playing)
+        gamePresence.track(actor.id, feed: actor.feed, members: state.members)
+        stages.set(actor.id, to: state.stage)
+        await actor.armSchedule()
         return actor
     }
 
@@ -185,20 +234,25 @@ extension GameHost: HostedGame {
     /// passed while the server was down fires as soon as the timers run.
     func restore() async throws {
         for stored in try await store.loadGames(Game.kind) {
-            let state = try StoredGameState<Game>.state(of: stored.state, what: "\(Game.kind.noun) \(stored.id)", location: stored.location)
-            let schedule = try StoredJSON.decode(
-                json: stored.schedule, as: { try GameSchedule<Rules.Action>(json: $0) }, what: "schedule of \(Game.kind.noun) \(stored.id)",
-                location: stored.location)
-            let actor = try GameActor(
-                state, publicView: try game.encodePublicView(state, at: clock.now), schedule: schedule, host: self)
-            directory.install(actor, id: actor.id, code: actor.code)
-            quota.count(actor, owner: state.owner)
-            reportPlayers(of: actor, state.playing)
-            gamePresence.track(actor.id, feed: actor.feed, members: state.members)
-            stages.set(actor.id, to: state.stage)
-            await actor.armSchedule()
+            try await install(stored)
         }
         logger.info("Games restored", metadata: ["kind": "\(Game.kind)", "count": "\(directory.count)"])
+    }
+
+    func changedElsewhere(id: String, version: Int, committedAt: Int64) {
+        // Only games someone here watches: another is read when it is next used (its save conflicts).
+        guard let actor = directory.game(id: id), actor.feed.subscriberCount > 0 else { return }
+        Task {
+            guard await actor.refresh(toAtLeast: version) else { return }
+            let micros = GameChange.wallClockMicroseconds() - committedAt
+            cluster?.fanOutLatency.recordNanoseconds(max(0, micros) * 1000)
+        }
+    }
+
+    func refreshWatched() async {
+        for actor in directory.all where actor.feed.subscriberCount > 0 {
+            await actor.refreshAfterGap()
+        }
     }
 
     func expireAbandoned(_ cutoffs: ExpiryCutoffs, presence: Presence) async -> Int {

@@ -15,6 +15,8 @@ struct Kernel: Sendable {
     let quota: GameQuota
     /// Who is online, and who plays which live game (hosts report it).
     let presence: Presence
+    /// Reloads counted for `/metrics` (none in tests that build a kernel of their own).
+    var cluster: ClusterMetrics? = nil
 
     /// The shared database when this node runs on PostgreSQL (`--postgres`): uploaded files go there
     /// too, so that any node serves what another received.
@@ -45,6 +47,13 @@ protocol HostedGame: Sendable {
     func adminGame(code: String, presence: Presence) async throws(WireError) -> (AdminViews.Game, EncodedJSON)
     /// The operator closes a game: its members hear why, then it is deleted.
     func close(code: String, reason: String) async throws(WireError)
+
+    /// Another node committed `version` of game `id` (at `committedAt`, wall-clock microseconds): if
+    /// this node has subscribers for it, it reads the game and publishes it to them.
+    func changedElsewhere(id: String, version: Int, committedAt: Int64)
+
+    /// Reads afresh every game this node has subscribers for (announcements may have been missed).
+    func refreshWatched() async
 }
 
 /// A game the server can host: at start-up it builds its host on the kernel and says which

@@ -22,6 +22,8 @@ final class ServerMetrics: Sendable {
     let memoryReturned: Counter
     /// Bytes on every listener's connections, HTTP and WebSocket apart.
     let traffic = TrafficCounter()
+    /// Notifications and reloads between the nodes of a cluster.
+    let cluster: ClusterMetrics
     private let process: ProcessMetrics
 
     private struct OperationKey: Hashable {
@@ -58,6 +60,7 @@ final class ServerMetrics: Sendable {
         memoryReturned = registry.counter(
             "parlor_memory_returned_bytes_total", help: "Resident memory the trims returned to the system, in bytes.")
         process = ProcessMetrics(registry: registry, traffic: traffic)
+        cluster = ClusterMetrics(registry: registry, buckets: Self.latencyBuckets)
     }
 
     /// Counts one operation by name and outcome (`ok` or the error code) and records how long it took.

@@ -75,9 +75,10 @@ final class ParlorServices: Sendable {
         timers = GameTimers(clock: clock)
         presence = Presence(clock: clock, timers: timers)
         catalog = try await CatalogService.open(store: store, logger: logger)
+        (store.base as? PostgresStore)?.attach(metrics.cluster)
         let kernel = Kernel(
             configuration: configuration, store: store, clock: clock, logger: logger, timers: timers, catalog: catalog,
-            quota: quota, presence: presence)
+            quota: quota, presence: presence, cluster: metrics.cluster)
         let registrations = try modules.map { try $0.register(in: kernel) }
         games = registrations.map(\.game)
         // Avatars live beside the database (in it, when that is PostgreSQL: any node serves them), or in
@@ -109,9 +110,22 @@ final class ParlorServices: Sendable {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.timers.run() }
             group.addTask { await self.activity.run(every: self.configuration.activitySummaryInterval) }
+            if let postgres = (store.base as? PostgresStore) {
+                group.addTask { await self.listen(to: postgres) }
+            }
             if let interval = configuration.wordGames.catalogPollInterval {
                 group.addTask { await self.catalog.poll(every: .nanoseconds(interval.nanoseconds)) }
             }
+        }
+    }
+
+    /// Publishes the game versions other nodes of the cluster commit to this node's subscribers.
+    private func listen(to postgres: PostgresStore) async {
+        let games = Dictionary(games.map { ($0.kind.name, $0) }, uniquingKeysWith: { first, _ in first })
+        await postgres.listenForChanges { change in
+            games[change.kind]?.changedElsewhere(id: change.id, version: change.version, committedAt: change.committedAt)
+        } resumed: {
+            for game in games.values { await game.refreshWatched() }
         }
     }
 

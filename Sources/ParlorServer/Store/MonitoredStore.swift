@@ -76,6 +76,8 @@ final class MonitoredStore: ParlorStore {
 
     func loadGames(_ kind: GameKind) async throws(StoreError) -> [StoredGame] { try await base.loadGames(kind) }
     func loadGame(_ kind: GameKind, id: String) async throws(StoreError) -> StoredGame? { try await base.loadGame(kind, id: id) }
+    func loadGame(_ kind: GameKind, code: String) async throws(StoreError) -> StoredGame? { try await base.loadGame(kind, code: code) }
+    var sharedByNodes: Bool { base.sharedByNodes }
 
     nonisolated(nonsending) func saveGame(_ game: StoredGame) async throws(StoreError) {
         do { try await base.saveGame(game) } catch { record(error); throw error }

@@ -33,6 +33,14 @@ public protocol ParlorStore: Sendable {
     /// reloads when another node saved the game first.
     func loadGame(_ kind: GameKind, id: String) async throws(StoreError) -> StoredGame?
 
+    /// The stored live game of `kind` with this code, if any. What a node looks up when a client names
+    /// a game it does not hold: another node may have created it.
+    func loadGame(_ kind: GameKind, code: String) async throws(StoreError) -> StoredGame?
+
+    /// Whether other nodes write to this store too, so a game this node does not hold may still exist.
+    /// A store of one node's own answers no, and a code it does not know is simply not found.
+    var sharedByNodes: Bool { get }
+
     /// Removes a live game (its last player left, or it expired). History is kept.
     nonisolated(nonsending) func deleteGame(_ kind: GameKind, id: String) async throws(StoreError)
 
@@ -117,6 +125,14 @@ extension ParlorStore {
     public func loadGame(_ kind: GameKind, id: String) async throws(StoreError) -> StoredGame? {
         try await loadGames(kind).first { $0.id == id }
     }
+
+    /// One game by code, read through `loadGames`, for the same stores: never asked, as they are not
+    /// shared.
+    public func loadGame(_ kind: GameKind, code: String) async throws(StoreError) -> StoredGame? {
+        try await loadGames(kind).first { $0.code == code }
+    }
+
+    public var sharedByNodes: Bool { false }
 }
 
 /// A store failure: the operation that needed it fails with `INTERNAL` (`UNAVAILABLE` when the

@@ -1,4 +1,5 @@
 import Foundation
+import ParlorRules
 import ParlorTestSupport
 import Testing
 @testable import ParlorServer
@@ -48,6 +49,71 @@ struct TwoNodesOneGameTests {
             await storeA.close()
             await storeB.close()
         }
+    }
+
+    @Test func aRoomCreatedOnOneNodeIsFoundOnAnotherThatStartedBefore() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            let (storeA, storeB) = (try await place.open(), try await place.open())
+            try await withParlor(store: storeB) { b in
+                try await withParlor(store: storeA) { a in
+                    let code = try await a.connect { host in
+                        let created = try await host.call(
+                            "createRoom", ["pointLimit": 350, "pointValue": 10, "playerCount": 3, "playerName": "Host"])
+                        return try #require((created.result?["room"] as? [String: Any])?["id"] as? String, "\(created)")
+                    }
+                    // B started before the room existed; it looks the code up in the database.
+                    try await b.connect { guest in
+                        let joined = try await guest.call("joinRoom", ["code": code, "playerName": "Ann"])
+                        #expect(joined.result != nil, "\(joined)")
+                        let missing = try await guest.call("joinRoom", ["code": Self.unusedCode(besides: code), "playerName": "Ann"])
+                        #expect(missing.errorCode == "ROOM_NOT_FOUND", "a code in no node and not in the database: \(missing)")
+                    }
+                    let stored = try #require(try await storeA.loadGame(RummyGame.kind, id: code))
+                    #expect(stored.room?.players.map(\.name) == ["Host", "Ann"], "the join on B is in the stored room")
+                }
+            }
+            await storeA.close()
+            await storeB.close()
+        }
+    }
+
+    @Test func aNodeDoesNotExpireARoomAnotherNodeChangedSinceItLastReadIt() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            let (storeA, storeB) = (try await place.open(), try await place.open())
+            let clock = ManualClock()
+            try await withParlor(store: storeA, clock: clock) { a in
+                try await withParlor(store: storeB, clock: clock) { b in
+                    // Created on A, joined on B: both hold the room; then nobody is connected.
+                    let code = try await a.connect { host in
+                        let created = try await host.call(
+                            "createRoom", ["pointLimit": 350, "pointValue": 10, "playerCount": 3, "playerName": "Host"])
+                        return try #require((created.result?["room"] as? [String: Any])?["id"] as? String, "\(created)")
+                    }
+                    let ann = try await b.connect { ann in
+                        #expect(try await ann.call("joinRoom", ["code": code, "playerName": "Ann"]).result != nil)
+                        return try #require(ann.token)
+                    }
+                    // 23 hours on, Ann changes the room on B; A, with no subscribers for it, is not told.
+                    clock.advance(bySeconds: 23 * 3600)
+                    try await b.connect(token: ann) { ann in
+                        let reply = try await ann.call("setReady", ["roomCode": code, "playerId": try #require(ann.userId), "ready": true])
+                        #expect(reply.result != nil, "\(reply)")
+                    }
+                    // 25 hours after A last read it, 2 after B's change: abandoned on A's copy, not in truth.
+                    clock.advance(bySeconds: 2 * 3600)
+                    #expect(await a.services.expireAbandonedRooms() == 0)
+                    #expect(try await storeA.loadGame(RummyGame.kind, id: code) != nil, "the room is still stored")
+                }
+            }
+            await storeA.close()
+            await storeB.close()
+        }
+    }
+
+    /// A room code of the right shape that is not `code`.
+    static func unusedCode(besides code: String) -> String {
+        let alphabet = RoomCode.space.alphabet
+        return String(alphabet[0] == code.first ? alphabet[1] : alphabet[0]) + code.dropFirst()
     }
 
     /// The value the last toggle sets.

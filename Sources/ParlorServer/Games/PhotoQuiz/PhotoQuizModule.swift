@@ -73,8 +73,22 @@ struct PhotoQuizHosting: HostedGame {
         await sweep()
     }
 
+    func changedElsewhere(id: String, version: Int, committedAt: Int64) {
+        host.changedElsewhere(id: id, version: version, committedAt: committedAt)
+    }
+
+    func refreshWatched() async { await host.refreshWatched() }
+
     private func sweep() async {
-        let live = Set(host.directory.all.map(\.id))
+        let live: Set<String>
+        if host.store.sharedByNodes {
+            // Other nodes serve quizzes this one does not hold: a quiz is gone only when the database
+            // no longer has it.
+            guard let stored = try? await host.store.loadGames(host.kind) else { return }
+            live = Set(stored.map(\.id))
+        } else {
+            live = Set(host.directory.all.map(\.id))
+        }
         let removed = await media.sweep(keeping: live)
         if removed > 0 { host.logger.info("Photos of gone quizzes removed", metadata: ["quizzes": "\(removed)"]) }
     }

@@ -43,7 +43,7 @@ struct PhotoQuizOperations: Sendable {
     /// Answers null; the last player leaving deletes the quiz, and its photos with it.
     var leaveQuiz: OperationHandler<QuizCodeArguments> {
         OperationHandler(.leaveQuiz) { [host, media] args, context throws(WireError) in
-            let quiz = try host.game(code: args.code)
+            let quiz = try await host.game(code: args.code)
             let (before, _) = try await quiz.current()
             if case .deleted = try await quiz.perform(.leave, by: try context.signedIn()) {
                 await media.removeQuiz(before.id, photos: before.photos.map(\.id))
@@ -56,7 +56,7 @@ struct PhotoQuizOperations: Sendable {
     var updateQuizSettings: OperationHandler<UpdateQuizSettingsArguments> {
         OperationHandler(.updateQuizSettings) { [host] args, context throws(WireError) in
             let user = try context.signedIn()
-            let quiz = try host.game(code: args.code)
+            let quiz = try await host.game(code: args.code)
             let (current, _) = try await quiz.current()
             let settings: QuizSettings
             do throws(PhotoQuizError) {
@@ -147,7 +147,7 @@ struct PhotoQuizOperations: Sendable {
     private func startingAPhoto(_ name: OperationName, _ action: PhotoQuizAction) -> OperationHandler<QuizCodeArguments> {
         OperationHandler(name) { [host, media] args, context throws(WireError) in
             let user = try context.signedIn()
-            let quiz = try host.game(code: args.code)
+            let quiz = try await host.game(code: args.code)
             await media.warm(try await quiz.current().0)
             return try await Self.answer(quiz.perform(action, by: user), host: host, code: args.code)
         }

@@ -39,7 +39,7 @@ struct QuizPhotoRoutes: Sendable {
     /// Cheap refusals (not a member, the quiz started, it is full, not a JPEG, no GPS position) come
     /// before the photo is decoded.
     private func upload(_ request: HTTPRouteRequest, by user: UserID) async throws(WireError) -> HTTPResponse {
-        let actor = try host.game(code: request.parameters[0])
+        let actor = try await host.game(code: request.parameters[0])
         let (quiz, _) = try await actor.current()
         do throws(PhotoQuizError) {
             guard quiz.isMember(user) else { throw .notMember }

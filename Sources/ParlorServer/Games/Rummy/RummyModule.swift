@@ -53,7 +53,7 @@ struct RummyOperations: Sendable {
 
     /// The moderator of a finished room starts a rematch: `{code}`, the new room's, with the same seats.
     var rematchRoom: OperationHandler<RoomCodeArguments> {
-        host.rematchOperation(.rematchRoom) { host, args throws(WireError) in try host.game(code: args.roomCode) }
+        host.rematchOperation(.rematchRoom) { host, args throws(WireError) in try await host.game(code: args.roomCode) }
     }
 
     /// Answers null; leaving may delete the room.

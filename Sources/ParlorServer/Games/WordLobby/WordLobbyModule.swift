@@ -35,7 +35,7 @@ struct WordLobbyOperations: Sendable {
 
     var joinLobby: OperationHandler<JoinLobbyArguments> {
         OperationHandler(.joinLobby) { [host] args, context throws(WireError) in
-            let lobby = try host.game(code: args.lobbyCode)
+            let lobby = try await host.game(code: args.lobbyCode)
             _ = try await lobby.perform(.join(args.user.profile), by: try context.signedIn())
             return .reply(try EncodedJSON.encoding(JoinLobbyResult(lobbyId: lobby.id)))
         }
@@ -66,7 +66,7 @@ struct WordLobbyOperations: Sendable {
 
     /// The creator of a finished match starts a rematch: `{code}`, the new lobby's, with the same seats.
     var rematchLobby: OperationHandler<LobbyIdArguments> {
-        host.rematchOperation(.rematchLobby) { host, args throws(WireError) in try host.game(id: args.lobbyId) }
+        host.rematchOperation(.rematchLobby) { host, args throws(WireError) in try await host.game(id: args.lobbyId) }
     }
 
     var removeLobbyPlayer: OperationHandler<RemoveLobbyPlayerArguments> {
@@ -94,7 +94,7 @@ struct WordLobbyOperations: Sendable {
         OperationHandler(.watchLobby) { [host] args, context throws(WireError) in
             _ = try context.signedIn()
             let clock = host.clock
-            let lobby = try host.game(code: args.lobbyCode)
+            let lobby = try await host.game(code: args.lobbyCode)
             return .subscribe(try await lobby.subscribePublic()) { topic throws(WireError) in
                 try EncodedJSON.encoding(LobbyWatched(subscription: topic, serverTime: clock.now.iso8601, lobbyId: lobby.id))
             }

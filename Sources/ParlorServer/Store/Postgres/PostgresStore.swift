@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import ParlorRules
 import PostgresNIO
@@ -20,6 +21,10 @@ public final class PostgresStore: ParlorStore {
     private let writer: PostgresWriter
     private let maxHistoryPageSize: Int
     private let isClosed = Atomic<Bool>(false)
+    /// This node among those sharing the database, in its announcements of committed game versions.
+    let node: String
+    /// The server's cluster figures, once attached (`attach(_:)`).
+    private let metrics = NIOLockedValueBox<ClusterMetrics?>(nil)
 
     /// Connects, checks and migrates the schema. Fails when the database cannot be reached (start-up
     /// does not wait for it), was written by a newer Parlor, or refuses Parlor's user.
@@ -31,7 +36,9 @@ public final class PostgresStore: ParlorStore {
         let pool = PostgresPool(location: location, logger: logger, leaseTimeout: leaseTimeout)
         self.pool = pool
         maxHistoryPageSize = configuration.effectiveMaxHistoryPageSize
-        writer = PostgresWriter(pool: pool, maxPending: configuration.effectiveMaxPendingWrites, now: configuration.now)
+        node = UUID().uuidString
+        writer = PostgresWriter(
+            pool: pool, maxPending: configuration.effectiveMaxPendingWrites, now: configuration.now, node: node, metrics: metrics)
         do {
             try await PostgresSchema.migrate(pool)
         } catch {
@@ -46,6 +53,19 @@ public final class PostgresStore: ParlorStore {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         await writer.close()
         await pool.close()
+    }
+
+    /// Counts this node's announcements and what it hears in the server's `/metrics`.
+    func attach(_ metrics: ClusterMetrics) {
+        self.metrics.withLockedValue { $0 = metrics }
+    }
+
+    /// Hears the other nodes' committed game versions until the calling task is cancelled (see
+    /// `PostgresChangeListener`).
+    func listenForChanges(
+        changed: @escaping @Sendable (GameChange) async -> Void, resumed: @escaping @Sendable () async -> Void
+    ) async {
+        await PostgresChangeListener(pool: pool, node: node, metrics: metrics).run(changed: changed, resumed: resumed)
     }
 
     /// Batches committed so far: `@testable` proof that concurrent writes share transactions.
@@ -98,6 +118,19 @@ public final class PostgresStore: ParlorStore {
             return StoredGame(kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, location: where_)
         }.first
     }
+
+    public func loadGame(_ kind: GameKind, code: String) async throws(StoreError) -> StoredGame? {
+        let where_ = "\(location), table games"
+        return try await read(
+            "Loading the \(kind.noun) with code \(code)", "SELECT id, version, state, schedule FROM games WHERE kind = \(kind.name) AND code = \(code)"
+        ) { row in
+            let (id, version, state, schedule) = try row.decode((String, Int, String, String).self)
+            return StoredGame(kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, location: where_)
+        }.first
+    }
+
+    /// Every node of a cluster writes here.
+    public var sharedByNodes: Bool { true }
 
     nonisolated(nonsending) public func saveGame(_ game: StoredGame) async throws(StoreError) {
         try await submit(try SQLiteWrite.save(game))

@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import ParlorRules
 import PostgresNIO
 import Synchronization
@@ -28,11 +29,19 @@ final class PostgresWriter: Sendable {
     private let pool: PostgresPool
     private let maxPending: Int
     private let now: @Sendable () -> Instant
+    /// This node, in its announcements, so that it can ignore its own.
+    private let node: String
+    private let metrics: NIOLockedValueBox<ClusterMetrics?>
 
-    init(pool: PostgresPool, maxPending: Int, now: @escaping @Sendable () -> Instant) {
+    init(
+        pool: PostgresPool, maxPending: Int, now: @escaping @Sendable () -> Instant, node: String,
+        metrics: NIOLockedValueBox<ClusterMetrics?>
+    ) {
         self.pool = pool
         self.maxPending = maxPending
         self.now = now
+        self.node = node
+        self.metrics = metrics
     }
 
     /// Transactions committed so far (for tests: proof that writes were batched).
@@ -112,17 +121,46 @@ final class PostgresWriter: Sendable {
         let doing = writes.count == 1 ? writes[0].summary : "Saving \(writes.count) writes"
         let logger = pool.logger
         do {
-            let conflicted = try await pool.transaction(doing) { connection in
-                let conflicted = try await Self.apply(last, stamp: stamp, in: connection, logger: logger)
-                // Filed only with a save that took: a game that lost its race did not finish here.
-                for game in archiving where !conflicted.contains(.game(kind: game.kind, id: game.id)) {
-                    try await Self.file(game, in: connection, logger: logger)
+            let conflicted = try await pool.withConnection(doing) { [self] connection in
+                let conflicted = try await connection.withTransaction(logger: logger) { connection in
+                    let conflicted = try await Self.apply(last, stamp: stamp, in: connection, logger: logger)
+                    // Filed only with a save that took: a game that lost its race did not finish here.
+                    for game in archiving where !conflicted.contains(.game(kind: game.kind, id: game.id)) {
+                        try await Self.file(game, in: connection, logger: logger)
+                    }
+                    return conflicted
                 }
+                await announce(last, except: conflicted, on: connection, logger: logger)
                 return conflicted
             }
             return Outcome(conflicted: conflicted)
         } catch {
             return Outcome(failure: error)
+        }
+    }
+
+    /// Tells the other nodes which game versions the batch committed: one statement after the commit,
+    /// its own transaction, so PostgreSQL's notification queue lock is taken once per batch and never
+    /// while the batch's rows are locked. A failure here does not fail the saves (they are stored);
+    /// other nodes' subscribers then see the game with its next announced version.
+    private func announce(
+        _ writes: [SQLiteWrite], except conflicted: Set<SQLiteWrite.Key>, on connection: PostgresConnection, logger: Logger
+    ) async {
+        let committedAt = GameChange.wallClockMicroseconds()
+        var payloads: [String] = []
+        for case .saveGame(let game) in writes where !conflicted.contains(.game(kind: game.kind, id: game.id)) {
+            payloads.append(GameChange(node: node, kind: game.kind, id: game.id, version: game.version, committedAt: committedAt).payload)
+        }
+        guard !payloads.isEmpty else { return }
+        let metrics = metrics.withLockedValue { $0 }
+        do {
+            try await connection.query("SELECT pg_notify(\(GameChange.channel), p) FROM unnest(\(payloads)::text[]) AS p", logger: logger)
+            metrics?.notificationsSent.increment(by: Int64(payloads.count))
+        } catch {
+            metrics?.notificationsFailed.increment(by: Int64(payloads.count))
+            logger.warning(
+                "Committed game versions could not be announced to the other nodes",
+                metadata: ["count": "\(payloads.count)", "cause": "\(String(reflecting: error))"])
         }
     }
 

@@ -1,0 +1,90 @@
+import Foundation
+import ParlorTestSupport
+import Testing
+@testable import ParlorServer
+
+/// Two nodes on one PostgreSQL database, a room's members and watchers spread over both: every version
+/// either node commits reaches the watchers on the other (announced by NOTIFY after the commit, read
+/// back by the node that has subscribers), and each watcher sees versions only grow.
+@Suite(.enabled(if: TestPostgres.unavailableReason == nil, Comment(rawValue: TestPostgres.unavailableReason ?? "")))
+struct TwoNodesFanOutTests {
+    @Test func watchersOnBothNodesSeeEveryNodesChangesInOrder() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            let (storeA, storeB) = (try await place.open(), try await place.open())
+            try await withParlor(store: storeA) { a in
+                try await withParlor(store: storeB) { b in
+                    let (code, ann) = try await a.connect { host in
+                        let created = try await host.call(
+                            "createRoom", ["pointLimit": 350, "pointValue": 10, "playerCount": 3, "playerName": "Host"])
+                        let code = try #require((created.result?["room"] as? [String: Any])?["id"] as? String, "\(created)")
+                        let ann = try await a.connect { guest in
+                            #expect(try await guest.call("joinRoom", ["code": code, "playerName": "Ann"]).result != nil)
+                            return try #require(guest.token)
+                        }
+                        return (code, ann)
+                    }
+                    // Bo joins on B, which adopts the room from the database.
+                    let bo = try await b.connect { guest in
+                        #expect(try await guest.call("joinRoom", ["code": code, "playerName": "Bo"]).result != nil)
+                        return try #require(guest.token)
+                    }
+                    try await a.connect(signIn: false) { watcherA in
+                        try await b.connect(signIn: false) { watcherB in
+                            let subA = try await Self.observe(code, on: watcherA)
+                            let subB = try await Self.observe(code, on: watcherB)
+                            // Writers on both nodes at once, then one more change on A alone: B has it
+                            // only if A's announcement reached it.
+                            async let onA = TwoNodesOneGameTests.toggle(code, on: a, token: ann)
+                            async let onB = TwoNodesOneGameTests.toggle(code, on: b, token: bo)
+                            _ = try await (onA, onB)
+                            let last = try await a.connect(token: ann) { player in
+                                let reply = try await player.call("leaveRoom", ["roomCode": code, "playerId": try #require(player.userId)])
+                                #expect(reply.errorCode == nil, "\(reply)")
+                                return try #require(try await storeA.loadGame(RummyGame.kind, id: code)).version
+                            }
+                            let seenA = try await Self.versions(of: subA, on: watcherA, through: last)
+                            let seenB = try await Self.versions(of: subB, on: watcherB, through: last)
+                            for seen in [seenA, seenB] {
+                                #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 < $1 }, "versions only grow, each once: \(seen)")
+                                #expect(seen.last == last, "\(seen)")
+                            }
+                        }
+                    }
+                    let metrics = String(decoding: b.services.metrics.exposition(), as: UTF8.self)
+                    #expect(Self.value(of: "parlor_cluster_notifications_received_total", in: metrics) > 0, "\(metrics)")
+                    #expect(Self.value(of: "parlor_cluster_fanout_latency_seconds_count", in: metrics) > 0)
+                    let sent = String(decoding: a.services.metrics.exposition(), as: UTF8.self)
+                    #expect(Self.value(of: "parlor_cluster_notifications_sent_total", in: sent) > 0)
+                }
+            }
+            await storeA.close()
+            await storeB.close()
+        }
+    }
+
+    /// Watches the room; the subscription, its first snapshot read.
+    static func observe(_ code: String, on watcher: JSONConnection) async throws -> Int {
+        let observed = try await watcher.call("observeRoom", ["code": code])
+        let sub = try #require(observed.result?["subscription"] as? Int, "\(observed)")
+        _ = try await watcher.nextEvent(sub: sub)
+        return sub
+    }
+
+    /// The versions the watcher is shown, up to `last`.
+    static func versions(of sub: Int, on watcher: JSONConnection, through last: Int) async throws -> [Int] {
+        var seen: [Int] = []
+        while seen.last.map({ $0 < last }) ?? true {
+            let event = try await watcher.nextEvent(sub: sub, timeout: .seconds(10))
+            seen.append(try #require((event["data"] as? [String: Any])?["version"] as? Int, "\(event)"))
+        }
+        return seen
+    }
+
+    /// The first sample of a metric in the exposition (0 when absent).
+    static func value(of metric: String, in exposition: String) -> Double {
+        for line in exposition.split(separator: "\n") where line.hasPrefix(metric + " ") || line.hasPrefix(metric + "{") {
+            return Double(line.split(separator: " ").last ?? "") ?? 0
+        }
+        return 0
+    }
+}
