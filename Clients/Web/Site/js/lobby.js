@@ -3,8 +3,8 @@
 // phone's), word entry with the server's verdict on each, this player's own list, and after it the
 // round's results with everyone's words.
 
-import { closedSentence } from "./errors.js";
 import { h, fill } from "./dom.js";
+import { followGame } from "./follow.js";
 import { presenceDot } from "./presence.js";
 import { sharePanel } from "./share.js";
 
@@ -41,7 +41,6 @@ export function showLobby(root, context, place) {
   let lobby = null;
   let words = [];
   let presence = new Map();
-  let subscription = null;
   let disposed = false;
   let fresh = false;
   let verdict = null;
@@ -279,39 +278,27 @@ export function showLobby(root, context, place) {
     context.go(null);
   }
 
-  // The operator's reason, when they closed the game: it comes just before the stream's null.
-  let closedReason = null;
-  function onEvent(event, data) {
-    if (event === "closed") {
-      closedReason = data?.reason ?? null;
-      return;
+  function onView(data) {
+    if (lobby && data.version < lobby.version) return;
+    // The first view after observing may be old; later ones are published as they happen, so their
+    // serverTime is the server's clock now.
+    if (fresh) connection.noteServerTime(data.serverTime);
+    fresh = true;
+    const roundChanged = lobby?.round?.number !== data.round?.number;
+    if (roundChanged) {
+      verdict = null;
+      showVerdict();
     }
-    if (event === "lobby") {
-      if (data === null) {
-        context.go(null);
-        context.say(closedSentence("The word game was closed.", closedReason));
-        return;
-      }
-      if (lobby && data.version < lobby.version) return;
-      // The first view after observing may be old; later ones are published as they happen, so their
-      // serverTime is the server's clock now.
-      if (fresh) connection.noteServerTime(data.serverTime);
-      fresh = true;
-      const roundChanged = lobby?.round?.number !== data.round?.number;
-      if (roundChanged) {
-        verdict = null;
-        showVerdict();
-      }
-      lobby = data;
-      lobbyId = data.lobbyId ?? lobbyId;
-      if (lobby.rematch) followRematch(lobby.rematch);
-      render();
-    } else if (event === "lobbyPrivate") {
+    lobby = data;
+    lobbyId = data.lobbyId ?? lobbyId;
+    if (lobby.rematch) followRematch(lobby.rematch);
+    render();
+  }
+
+  function onOther(event, data) {
+    if (event === "lobbyPrivate") {
       if (lobby && data.version < lobby.version) return;
       words = data.words ?? [];
-      render();
-    } else if (event === "presence") {
-      presence = new Map((data?.players ?? []).map((player) => [player.userId, player.online]));
       render();
     } else if (event === "subscribed") {
       // Observed again after a reconnect: the stream starts over with a view that may be old.
@@ -319,29 +306,27 @@ export function showLobby(root, context, place) {
       fresh = false;
     } else if (event === "end" && !disposed && !leaving) {
       context.go(null);
-    } else if (event === "error") {
-      context.go(null);
-      context.fail(data);
     }
   }
 
   fill(body, h("p", { class: "muted" }, "Loading…"));
-  const observing = watching ? connection.subscribe("watchLobby", { lobbyCode: code }, onEvent)
-    : connection.subscribe("observeLobby", { lobbyId }, onEvent);
-  observing.then((subscribed) => {
-    connection.noteServerTime(subscribed.result.serverTime);
-    if (disposed) subscribed.stop();
-    else subscription = subscribed;
-  }, (error) => {
-    context.go(null);
-    context.fail(error);
+  const stream = followGame(context, {
+    op: watching ? "watchLobby" : "observeLobby", args: watching ? { lobbyCode: code } : { lobbyId },
+    viewEvent: "lobby", closed: "The word game was closed.",
+    view: onView,
+    presence(online) {
+      presence = online;
+      render();
+    },
+    other: onOther,
+    subscribed: (result) => connection.noteServerTime(result.serverTime),
   });
 
   return {
     dispose() {
       disposed = true;
       clearInterval(ticker);
-      subscription?.stop();
+      stream.stop();
     },
   };
 }

@@ -3,8 +3,8 @@
 // for whoever may score this turn — the thrower, or the host for anyone — editing the last visit, and
 // the statistics at the end. Watching shows the same board with no keypad.
 
-import { closedSentence } from "./errors.js";
 import { h, fill } from "./dom.js";
+import { followGame } from "./follow.js";
 import { presenceDot } from "./presence.js";
 import { sharePanel } from "./share.js";
 
@@ -18,7 +18,6 @@ export function showMatch(root, context, place) {
   const code = place.code;
   let match = null;
   let presence = new Map();
-  let subscription = null;
   let disposed = false;
   let sharing = false;
   // The keypad: the multiplier for the next dart and the darts of the visit being entered; `editing`
@@ -274,47 +273,27 @@ export function showMatch(root, context, place) {
     context.go(null);
   }
 
-  // The operator's reason, when they closed the game: it comes just before the stream's null.
-  let closedReason = null;
-  function onEvent(event, data) {
-    if (event === "closed") {
-      closedReason = data?.reason ?? null;
-      return;
-    }
-    if (event === "match") {
-      if (data === null) {
-        context.go(null);
-        context.say(closedSentence("The match was closed.", closedReason));
-      } else {
-        // A visit entered elsewhere ends any edit begun here: the visit being edited may be final now.
-        if (editing && match && data.lastVisit?.number !== match.lastVisit?.number) {
-          editing = false;
-          darts = [];
-        }
-        update(data);
-      }
-    } else if (event === "presence") {
-      presence = new Map((data?.players ?? []).map((player) => [player.userId, player.online]));
-      render();
-    } else if (event === "error") {
-      context.go(null);
-      context.fail(data);
-    }
-  }
-
   render();
-  connection.subscribe("observeMatch", { code }, onEvent).then((subscribed) => {
-    if (disposed) subscribed.stop();
-    else subscription = subscribed;
-  }, (error) => {
-    context.go(null);
-    context.fail(error);
+  const stream = followGame(context, {
+    op: "observeMatch", args: { code }, viewEvent: "match", closed: "The match was closed.",
+    view(data) {
+      // A visit entered elsewhere ends any edit begun here: the visit being edited may be final now.
+      if (editing && match && data.lastVisit?.number !== match.lastVisit?.number) {
+        editing = false;
+        darts = [];
+      }
+      update(data);
+    },
+    presence(online) {
+      presence = online;
+      render();
+    },
   });
 
   return {
     dispose() {
       disposed = true;
-      subscription?.stop();
+      stream.stop();
     },
   };
 }

@@ -9,7 +9,7 @@
 // photo, and each view only updates it in place, so a button is never replaced under a finger and the
 // name field keeps its text and focus.
 
-import { closedSentence } from "./errors.js";
+import { followGame } from "./follow.js";
 import { h, fill } from "./dom.js";
 import { clock, count } from "./lobby.js";
 import { PhotoCanvas } from "./photo.js";
@@ -23,7 +23,6 @@ export function showQuiz(root, context, place) {
   const code = place.code;
   let quiz = null;
   let presence = new Map();
-  let subscription = null;
   let disposed = false;
   let sharing = false;
   let fresh = true;
@@ -329,42 +328,23 @@ export function showQuiz(root, context, place) {
     context.go(null);
   }
 
-  // The operator's reason, when they closed the game: it comes just before the stream's null.
-  let closedReason = null;
-  function onEvent(event, data) {
-    if (event === "closed") {
-      closedReason = data?.reason ?? null;
-      return;
-    }
-    if (event === "quiz") {
-      if (data === null) {
-        context.go(null);
-        context.say(closedSentence("The quiz was closed.", closedReason));
-        return;
-      }
+  const stream = followGame(context, {
+    op: "observeQuiz", args: { code }, viewEvent: "quiz", closed: "The quiz was closed.",
+    view(data) {
       if (quiz && data.version < quiz.version) return;
       // As in the word game: the first view after observing again may be old; later ones are sent as
       // they happen, so their serverTime is the server's clock now.
       if (fresh) connection.noteServerTime(data.serverTime);
       fresh = true;
       update(data);
-    } else if (event === "presence") {
-      presence = new Map((data?.players ?? []).map((player) => [player.userId, player.online]));
+    },
+    presence(online) {
+      presence = online;
       render();
-    } else if (event === "subscribed") {
-      fresh = false;
-    } else if (event === "error") {
-      context.go(null);
-      context.fail(data);
-    }
-  }
-
-  connection.subscribe("observeQuiz", { code }, onEvent).then((subscribed) => {
-    if (disposed) subscribed.stop();
-    else subscription = subscribed;
-  }, (error) => {
-    context.go(null);
-    context.fail(error);
+    },
+    other(event) {
+      if (event === "subscribed") fresh = false;
+    },
   });
 
   return {
@@ -372,7 +352,7 @@ export function showQuiz(root, context, place) {
       disposed = true;
       clearInterval(ticker);
       suggestions.clear();
-      subscription?.stop();
+      stream.stop();
     },
   };
 }

@@ -2,8 +2,8 @@
 // score entry for any round so far, closing rounds, and the standings and settlement at the end.
 // Watching shows the same room with no controls.
 
-import { closedSentence } from "./errors.js";
 import { h, fill } from "./dom.js";
+import { followGame } from "./follow.js";
 import { dollars, perPoint } from "./money.js";
 import { presenceDot } from "./presence.js";
 import { sharePanel } from "./share.js";
@@ -13,7 +13,6 @@ export function showRoom(root, context, place) {
   const code = place.code;
   let room = null;
   let presence = new Map();
-  let subscription = null;
   let disposed = false;
   let sharing = false;
 
@@ -212,42 +211,20 @@ export function showRoom(root, context, place) {
     context.go(null);
   }
 
-  // The operator's reason, when they closed the game: it comes just before the stream's null.
-  let closedReason = null;
-  function onEvent(event, data) {
-    if (event === "closed") {
-      closedReason = data?.reason ?? null;
-      return;
-    }
-    if (event === "room") {
-      if (data === null) {
-        context.go(null);
-        context.say(closedSentence("The room was closed.", closedReason));
-      } else {
-        update(data);
-      }
-    } else if (event === "presence") {
-      presence = new Map((data?.players ?? []).map((player) => [player.userId, player.online]));
-      render();
-    } else if (event === "error") {
-      context.go(null);
-      context.fail(data);
-    }
-  }
-
   render();
-  connection.subscribe("observeRoom", { code }, onEvent).then((subscribed) => {
-    if (disposed) subscribed.stop();
-    else subscription = subscribed;
-  }, (error) => {
-    context.go(null);
-    context.fail(error);
+  const stream = followGame(context, {
+    op: "observeRoom", args: { code }, viewEvent: "room", closed: "The room was closed.",
+    view: update,
+    presence(online) {
+      presence = online;
+      render();
+    },
   });
 
   return {
     dispose() {
       disposed = true;
-      subscription?.stop();
+      stream.stop();
     },
   };
 }
