@@ -32,6 +32,8 @@ if [ "$want_test" = 1 ]; then
   # PostgreSQL: the clustered store's tests start a throwaway server of their own (initdb in a temporary
   # directory, run as the package's `postgres` user); the package's own cluster is not used.
   apt_packages+=(postgresql)
+  # HAProxy: the cluster tests put three nodes behind deploy/haproxy.cfg, as a deployment would.
+  apt_packages+=(haproxy)
 fi
 # Benchmarks: Debian's `ws` for the Node peer (it depends on any nodejs, so an existing node, Debian's or
 # NodeSource's, is kept; Debian's nodejs comes only where there is none) and jq for compare-peers.sh.
