@@ -60,7 +60,7 @@ final class CodeTakenStore: ForwardingStore {
 
     func serverSecret() async throws(StoreError) -> [UInt8] { try await base.serverSecret() }
     func loadGames(_ kind: GameKind) async throws(StoreError) -> [StoredGame] { try await base.loadGames(kind) }
-    func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) { try await base.deleteGame(kind, id: id) }
+    func deleteGame(_ kind: GameKind, id: String, version: Int?) async throws(StoreError) { try await base.deleteGame(kind, id: id, version: version) }
     func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] {
         try await base.history(kind, of: user, before: before, limit: limit)
     }

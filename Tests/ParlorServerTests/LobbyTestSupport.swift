@@ -130,9 +130,9 @@ final class FailingStore: ForwardingStore {
         if game.kind == WordLobbyGame.kind { try check() }
         try await base.saveGame(game)
     }
-    func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) {
+    func deleteGame(_ kind: GameKind, id: String, version: Int?) async throws(StoreError) {
         if kind == WordLobbyGame.kind { try check() }
-        try await base.deleteGame(kind, id: id)
+        try await base.deleteGame(kind, id: id, version: version)
     }
     func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] {
         try await base.history(kind, of: user, before: before, limit: limit)

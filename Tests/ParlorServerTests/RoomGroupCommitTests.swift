@@ -263,9 +263,9 @@ final class HeldStore: ForwardingStore {
         try await inner.saveGame(game)
     }
 
-    func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) {
+    func deleteGame(_ kind: GameKind, id: String, version: Int?) async throws(StoreError) {
         deletions?.withLockedValue { $0 += 1 }
-        try await inner.deleteGame(kind, id: id)
+        try await inner.deleteGame(kind, id: id, version: version)
     }
 
     func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] {

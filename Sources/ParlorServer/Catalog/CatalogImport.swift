@@ -41,17 +41,40 @@ public enum CatalogImport {
     /// coroutine splitting around swifterror) when these typed-throwing calls sit in the async function.
     @inline(never)
     private static func prepare(file: String, dataDirectory: String) throws -> Prepared {
-        let catalog = try CatalogFile.decode(path: file)
         // Report the file's problems before touching the store; the version is replaced anyway.
-        var probe = catalog
-        probe.version = max(probe.version, 1)
-        try CatalogFile.check(probe, file: file)
+        let catalog = try checked(file)
         _ = try SQLiteDataDirectory.prepare(dataDirectory)
         let lock = try? DataDirectoryLock(directory: dataDirectory)
         var configuration = SQLiteStoreConfiguration()
         // With a server running, it checked the file when it opened it; a full read here would only slow it down.
         configuration.checksIntegrityAtStart = lock != nil
         return Prepared(catalog: catalog, store: try SQLiteStore(directory: dataDirectory, configuration: configuration), lock: lock)
+    }
+
+    /// Imports `file` into the PostgreSQL database at `location` (which nodes may be serving: the
+    /// catalog is one row, written in one transaction). The file is checked before the database is
+    /// reached, so a bad file is reported the same with or without one.
+    public static func run(file: String, postgres location: PostgresLocation, logger: Logger) async throws -> Catalog {
+        let catalog = try checked(file)
+        let store = try await PostgresStore(location: location, logger: logger)
+        let outcome: Result<Catalog, any Error>
+        do {
+            outcome = .success(try await run(catalog, file: file, store: store, at: SystemClock().now))
+        } catch {
+            outcome = .failure(error)
+        }
+        await store.close()
+        return try outcome.get()
+    }
+
+    /// Reads and checks `file` as `prepare` does, without a store.
+    @inline(never)
+    private static func checked(_ file: String) throws -> Catalog {
+        let catalog = try CatalogFile.decode(path: file)
+        var probe = catalog
+        probe.version = max(probe.version, 1)
+        try CatalogFile.check(probe, file: file)
+        return catalog
     }
 
     /// Imports `file` into `store`.

@@ -50,6 +50,22 @@ extension GameActor {
         _ = await refresh(toAtLeast: state.version + 1)
     }
 
+    /// Another node committed `version` of a game nobody here watches: it is not read now (nobody is
+    /// shown it), only remembered, and read when the game is next used here (`catchUp()`). `nil`: some
+    /// announcements may have been missed, so the game is read once, whatever its version.
+    func noteAnnounced(_ version: Int?) {
+        announced = max(announced, version ?? state.version + 1)
+    }
+
+    /// Before a read or a new subscription: when another node announced a version newer than this
+    /// node's, reads it, so a reader here is never shown an older game than one a node already
+    /// acknowledged (a player who moved here after their node died sees their own last change). A
+    /// group under way is left alone: its save either lost its race and reloads, or was made on top.
+    func catchUp() async {
+        guard announced > state.version, !isBusy, !isDeleted else { return }
+        _ = await refresh(toAtLeast: announced)
+    }
+
     /// Reads the stored game and, unless `onlyIfNewer` and it is not newer than this node's, adopts it:
     /// publishes it, hands it to the host, arms its schedule. True when it adopted.
     func reload(onlyIfNewer: Bool) async -> Result<Bool, WireError> {

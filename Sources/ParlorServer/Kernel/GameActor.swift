@@ -55,8 +55,10 @@ actor GameActor<Game: GameDefinition> {
         feed.publish(try host.game.feedVersion(of: state, publicView: publicView, topic: feed.topic))
     }
 
-    /// The committed game and its encoded public view.
-    func current() throws(WireError) -> (Rules, EncodedJSON) {
+    /// The committed game and its encoded public view (read again first if another node announced a
+    /// newer version of it: `catchUp()`).
+    func current() async throws(WireError) -> (Rules, EncodedJSON) {
+        await catchUp()
         guard !isDeleted else { throw host.game.notFound(id: id) }
         return (state, encoded)
     }
@@ -88,7 +90,8 @@ actor GameActor<Game: GameDefinition> {
     var queuedMutations: Int { queue.count - queueHead }
 
     /// Subscribes to the game's versions; the current one arrives first.
-    func subscribe(user: UserID?) throws(WireError) -> FeedGrant {
+    func subscribe(user: UserID?) async throws(WireError) -> FeedGrant {
+        await catchUp()
         guard !isDeleted else { throw host.game.notFound(id: id) }
         do {
             try state.checkObserver(user)
@@ -103,7 +106,8 @@ actor GameActor<Game: GameDefinition> {
     /// without the private frames (a grant for nobody gets none) and without the rules' observer check —
     /// for a game whose members' stream is theirs but whose public view hides nothing (a word lobby's,
     /// for spectators).
-    func subscribePublic() throws(WireError) -> FeedGrant {
+    func subscribePublic() async throws(WireError) -> FeedGrant {
+        await catchUp()
         guard !isDeleted, let grant = feed.grant(user: nil) else { throw host.game.notFound(id: id) }
         return grant
     }
@@ -122,8 +126,8 @@ actor GameActor<Game: GameDefinition> {
             guard case .success(false) = await reload(onlyIfNewer: true) else { return false }
         }
         do {
-            try await delete(reason: "expired")
-            return true
+            // False when another node changed the game (or deleted it) since it was read: in use.
+            return try await delete(reason: "expired")
         } catch {
             return false
         }
@@ -192,11 +196,15 @@ actor GameActor<Game: GameDefinition> {
     private func runGroup(leader: Pending) async -> Result<GameResult<Rules>, WireError> {
         guard !isDeleted else { return .failure(host.game.notFound(id: id)) }
         if case .close(let reason) = leader.work {
-            do throws(WireError) {
-                try await delete(reason: "closed by the operator: \(reason)", closing: reason)
-                return .success(.deleted(reply: nil))
-            } catch {
-                return .failure(error)
+            var attempts = 0
+            while true {
+                do throws(WireError) {
+                    if try await delete(reason: "closed by the operator: \(reason)", closing: reason) { return .success(.deleted(reply: nil)) }
+                } catch {
+                    return .failure(error)
+                }
+                attempts += 1
+                if let failure = await reloadAfterConflict(attempts: attempts) { return .failure(failure) }
             }
         }
         let now = host.clock.now
@@ -205,17 +213,36 @@ actor GameActor<Game: GameDefinition> {
         attempting: while true {
             switch apply(group, at: now) {
             case .delete(let reply):
-                do {
-                    try await delete(reason: "its rules deleted it")
+                // Whatever queued behind the deletion finds the game gone (or still there if the
+                // deletion failed) when it leads the next group.
+                do throws(WireError) {
+                    guard try await delete(reason: "its rules deleted it") else {
+                        // Another node changed the game first: apply the group again on top of its
+                        // version (whose rules may no longer delete it).
+                        attempts += 1
+                        if let failure = await reloadAfterConflict(attempts: attempts) {
+                            group.results.append(.failure(failure))
+                            break attempting
+                        }
+                        group.restart(on: Draft(state: state, encoded: encoded, schedule: schedule))
+                        continue attempting
+                    }
                     group.results.append(.success(.deleted(reply: reply)))
                 } catch {
                     group.results.append(.failure(error))
                 }
-                // Whatever queued behind the deletion finds the game gone (or still there if the
-                // deletion failed) when it leads the next group.
             case .save:
-                guard let firstChange = group.draft.firstChange, await save(group, at: now, failing: firstChange) == .conflict
-                else { break attempting }
+                guard let firstChange = group.draft.firstChange else {
+                    // Nothing to save. A refusal judged on a copy another node has moved on (a player
+                    // who joined there a moment ago) must not stand: read the game, and when it is
+                    // newer, apply the group again on top of it. (A group that changed something has
+                    // that checked by its version-checked save instead.)
+                    guard await mayBeStale(group, attempts: attempts) else { break attempting }
+                    attempts += 1
+                    group.restart(on: Draft(state: state, encoded: encoded, schedule: schedule))
+                    continue attempting
+                }
+                guard await save(group, at: now, failing: firstChange) == .conflict else { break attempting }
                 // Another node saved this game first: take its version and apply the group again on
                 // top of it (the reducer is pure, and nothing of the group was adopted).
                 attempts += 1
@@ -231,6 +258,17 @@ actor GameActor<Game: GameDefinition> {
         for entry in group.early { arm(entry) }
         resume(group.members, with: group.results)
         return group.results[0]
+    }
+
+    /// Whether a group that changed nothing refused something on a copy that was stale: then the newer
+    /// version another node stored has been read and adopted, and the group should be applied again.
+    private func mayBeStale(_ group: Group, attempts: Int) async -> Bool {
+        guard host.store.sharedByNodes, attempts < Self.maxConflictAttempts,
+              group.results.contains(where: { if case .failure = $0 { true } else { false } })
+        else { return false }
+        host.cluster?.reloaded(.refused)
+        guard case .success(true) = await reload(onlyIfNewer: true) else { return false }
+        return true
     }
 
     /// Saves a group's draft; adopts, publishes and carries out its effects once durable. On failure
@@ -317,14 +355,19 @@ actor GameActor<Game: GameDefinition> {
     /// Saves that lose a race to another node before one wins; past it the caller is told to try again.
     static var maxConflictAttempts: Int { 10 }
 
-    /// `closing` is the operator's reason when they closed the game: its stream says so first.
-    private func delete(reason: String, closing: String? = nil) async throws(WireError) {
+    /// Deletes the game as of its committed version; false when another node changed or deleted it
+    /// first (nothing was deleted: the caller reads it again). `closing` is the operator's reason when
+    /// they closed the game: its stream says so first.
+    private func delete(reason: String, closing: String? = nil) async throws(WireError) -> Bool {
         do {
-            try await host.store.deleteGame(Game.kind, id: id)
+            try await host.store.deleteGame(Game.kind, id: id, version: state.version)
+        } catch where error.kind == .conflict {
+            return false
         } catch {
             throw host.storeFailure(error, operation: "delete \(Game.kind.noun) \(id)")
         }
         forget(reason: reason, closing: closing)
+        return true
     }
 
     /// The game is gone from the store: end its feed (after `closed` with the operator's reason, when

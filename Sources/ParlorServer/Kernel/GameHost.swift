@@ -239,9 +239,14 @@ extension GameHost: HostedGame {
         logger.info("Games restored", metadata: ["kind": "\(Game.kind)", "count": "\(directory.count)"])
     }
 
+    /// Another node committed `version` of game `id` (`GameChange.deleted`: deleted it).
     func changedElsewhere(id: String, version: Int, committedAt: Int64) {
-        // Only games someone here watches: another is read when it is next used (its save conflicts).
-        guard let actor = directory.game(id: id), actor.feed.subscriberCount > 0 else { return }
+        guard let actor = directory.game(id: id) else { return }
+        // Only games someone here watches are read at once; another is marked, and read when next used.
+        guard actor.feed.subscriberCount > 0 else {
+            Task { await actor.noteAnnounced(version) }
+            return
+        }
         Task {
             guard await actor.refresh(toAtLeast: version) else { return }
             let micros = GameChange.wallClockMicroseconds() - committedAt
@@ -249,9 +254,15 @@ extension GameHost: HostedGame {
         }
     }
 
+    /// After the listening connection was lost: announcements may have been missed, so watched games are
+    /// read now and the others when next used.
     func refreshWatched() async {
-        for actor in directory.all where actor.feed.subscriberCount > 0 {
-            await actor.refreshAfterGap()
+        for actor in directory.all {
+            if actor.feed.subscriberCount > 0 {
+                await actor.refreshAfterGap()
+            } else {
+                await actor.noteAnnounced(nil)
+            }
         }
     }
 

@@ -116,8 +116,8 @@ protocol QuotaCountedGame: AnyObject, Sendable {
 
 extension GameActor: QuotaCountedGame {
     /// Still live and still `owner`'s (not finished, not passed to someone else).
+    /// The copy this node holds, as it is: counting is this node's own affair, not worth a read.
     func counts(for owner: UserID) -> Bool {
-        guard let (state, _) = try? current() else { return false }
-        return state.owner == owner
+        !isDeleted && state.owner == owner
     }
 }

@@ -13,7 +13,8 @@ final class ClusterMetrics: Sendable {
     /// From the other node's commit to the version published to this node's feed.
     let fanOutLatency: DurationHistogram
     /// A game reloaded from the database, by why: `notified` (another node changed a game this node has
-    /// subscribers for), `conflict` (a save lost its race), `adopted` (a game this node did not hold).
+    /// subscribers for), `conflict` (a save lost its race), `adopted` (a game this node did not hold),
+    /// `refused` (the rules refused a change on this node's copy, which another node may have moved on).
     private let reloadCounters: [String: Counter]
 
     init(registry: PrometheusCollectorRegistry, buckets: [Duration]) {
@@ -27,7 +28,7 @@ final class ClusterMetrics: Sendable {
             "parlor_cluster_fanout_latency_seconds", buckets: buckets,
             help: "From another node's commit of a game version to its publication to this node's subscribers (wall clocks of two machines: as exact as they agree).")
         var counters: [String: Counter] = [:]
-        for reason in ["notified", "conflict", "adopted"] {
+        for reason in Reload.allCases.map(\.rawValue) {
             counters[reason] = registry.counter(
                 "parlor_cluster_reloads_total", labels: [("reason", reason)],
                 help: "Games this node read back from the database because another node had changed or created them.")
@@ -35,8 +36,8 @@ final class ClusterMetrics: Sendable {
         reloadCounters = counters
     }
 
-    enum Reload: String {
-        case notified, conflict, adopted
+    enum Reload: String, CaseIterable {
+        case notified, conflict, adopted, refused
     }
 
     func reloaded(_ reason: Reload) {

@@ -60,7 +60,7 @@ public final class InMemoryStore: ParlorStore {
         }
     }
 
-    nonisolated(nonsending) public func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) {
+    nonisolated(nonsending) public func deleteGame(_ kind: GameKind, id: String, version: Int?) async throws(StoreError) {
         _ = state.withLockedValue { $0.games[kind]?.removeValue(forKey: id) }
     }
 

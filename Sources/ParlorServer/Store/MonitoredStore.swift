@@ -59,7 +59,10 @@ final class MonitoredStore: ParlorStore {
     }
 
     /// Called on every write's way back; a write is the store's health as much as any probe.
+    /// A write that lost its race to another node (`.conflict`) reached the database and was answered:
+    /// it counts as a write that went through, not as a store that cannot write.
     private func record(_ failure: StoreError?) {
+        let failure = failure?.kind == .conflict ? nil : failure
         let now = clock.now
         state.withLockedValue { state in
             state.last = LastWrite(at: now, failure: failure)
@@ -84,8 +87,8 @@ final class MonitoredStore: ParlorStore {
         record(nil)
     }
 
-    nonisolated(nonsending) func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) {
-        do { try await base.deleteGame(kind, id: id) } catch { record(error); throw error }
+    nonisolated(nonsending) func deleteGame(_ kind: GameKind, id: String, version: Int?) async throws(StoreError) {
+        do { try await base.deleteGame(kind, id: id, version: version) } catch { record(error); throw error }
         record(nil)
     }
 

@@ -41,8 +41,10 @@ public protocol ParlorStore: Sendable {
     /// A store of one node's own answers no, and a code it does not know is simply not found.
     var sharedByNodes: Bool { get }
 
-    /// Removes a live game (its last player left, or it expired). History is kept.
-    nonisolated(nonsending) func deleteGame(_ kind: GameKind, id: String) async throws(StoreError)
+    /// Removes a live game (its last player left, or it expired). History is kept. With `version`, a
+    /// store shared by nodes removes it only as of that version, and otherwise deletes nothing and
+    /// throws `.conflict` (another node changed or deleted it); a store of one node's own ignores it.
+    nonisolated(nonsending) func deleteGame(_ kind: GameKind, id: String, version: Int?) async throws(StoreError)
 
     /// The finished games of `kind` in `user`'s history, newest first, finished strictly before
     /// `before` when given; at most `limit` (at least one).
@@ -179,5 +181,12 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .conflict: "another node changed the game first"
         case .failed: "the database reported an error"
         }
+    }
+}
+
+extension ParlorStore {
+    /// Removes a live game whatever its version.
+    nonisolated(nonsending) func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) {
+        try await deleteGame(kind, id: id, version: nil)
     }
 }

@@ -26,7 +26,7 @@ enum SQLiteBatch {
                     code = excluded.code, version = excluded.version, state = excluded.state,
                     schedule = excluded.schedule, updated_at = excluded.updated_at
                 """).execute(arguments: [game.kind, game.id, game.code, game.version, game.state, game.schedule, now])
-        case .deleteGame(let kind, _, let id):
+        case .deleteGame(let kind, _, let id, _):
             try db.cachedStatement(sql: "DELETE FROM games WHERE kind = ? AND id = ?").execute(arguments: [kind, id])
         case .saveCatalog(let version, let payload):
             try db.cachedStatement(sql: """

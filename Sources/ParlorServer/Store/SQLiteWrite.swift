@@ -7,7 +7,8 @@ import ParlorRules
 /// caller's tasks and the writer thread does nothing but SQLite.
 enum SQLiteWrite: Sendable {
     case saveGame(SavedGame)
-    case deleteGame(kind: String, noun: String, id: String)
+    /// `version`: delete only as of this version (a shared database checks it; nil: whatever is stored).
+    case deleteGame(kind: String, noun: String, id: String, version: Int?)
     case saveCatalog(version: Int, payload: String)
 
     struct SavedGame: Sendable {
@@ -57,7 +58,7 @@ enum SQLiteWrite: Sendable {
     var key: Key {
         switch self {
         case .saveGame(let game): .game(kind: game.kind, id: game.id)
-        case .deleteGame(let kind, _, let id): .game(kind: kind, id: id)
+        case .deleteGame(let kind, _, let id, _): .game(kind: kind, id: id)
         case .saveCatalog(let version, _): .catalog(version)
         }
     }

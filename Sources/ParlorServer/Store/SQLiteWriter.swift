@@ -168,7 +168,7 @@ extension SQLiteWrite {
     var summary: String {
         switch self {
         case .saveGame(let game): "Saving \(game.noun) \(game.id)"
-        case .deleteGame(_, let noun, let id): "Deleting \(noun) \(id)"
+        case .deleteGame(_, let noun, let id, _): "Deleting \(noun) \(id)"
         case .saveCatalog(let version, _): "Saving catalog version \(version)"
         }
     }

@@ -93,6 +93,33 @@ struct PostgresStoreTests {
         }
     }
 
+    /// A node deletes a game as of the version it holds: when another node changed it meanwhile, the
+    /// delete changes nothing and says so, as a save that lost its race does; a delete of a game
+    /// already gone says so too. Deleting whatever is stored (an operator's tool) still works.
+    @Test func aDeleteRemovesOnlyTheVersionItNames() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            let one = try await place.open()
+            let two = try await place.open()
+            let players = [StoreFixtures.user(1), StoreFixtures.user(2)]
+            let open = try StoreFixtures.room(StoreFixtures.code(1), players: players)
+            let started = try StoreFixtures.startedRoom(StoreFixtures.code(1), players: players)
+            try await one.saveGame(Self.stored(open, replacing: .nothing))
+            try await two.saveGame(Self.stored(started, replacing: .version(open.version)))
+            let stale = await storeError { try await one.deleteGame(RummyGame.kind, id: open.id.rawValue, version: open.version) }
+            #expect(stale?.kind == .conflict, "node one read the room before node two started it")
+            #expect(try await one.loadGame(RummyGame.kind, id: open.id.rawValue)?.room == started)
+            try await one.deleteGame(RummyGame.kind, id: open.id.rawValue, version: started.version)
+            #expect(try await two.loadGame(RummyGame.kind, id: open.id.rawValue) == nil)
+            let gone = await storeError { try await two.deleteGame(RummyGame.kind, id: open.id.rawValue, version: started.version) }
+            #expect(gone?.kind == .conflict, "deleted by the other node first")
+            try await two.saveGame(Self.stored(try StoreFixtures.room(StoreFixtures.code(2), players: players), replacing: .nothing))
+            try await one.deleteGame(RummyGame.kind, id: StoreFixtures.code(2).rawValue)
+            #expect(try await one.loadRooms().isEmpty)
+            await one.close()
+            await two.close()
+        }
+    }
+
     static func stored(_ room: RummyRoom, replacing: StoredGame.Replacing) throws -> StoredGame {
         StoredGame(
             kind: RummyGame.kind, id: room.id.rawValue, code: room.id.rawValue, version: room.version,

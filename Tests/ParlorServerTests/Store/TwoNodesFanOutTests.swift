@@ -62,6 +62,53 @@ struct TwoNodesFanOutTests {
         }
     }
 
+    /// A node that holds a room nobody there watches is not made to read it on every change elsewhere,
+    /// yet never shows an older room than one the other node acknowledged: `getRoom` on B, after Ann
+    /// changed the room on A, shows the change; and when the last player leaves on A, B hears that the
+    /// room is gone rather than serving its copy.
+    @Test func aNodeHoldingAnUnwatchedRoomReadsItAgainWhenItIsNextAskedFor() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            let (storeA, storeB) = (try await place.open(), try await place.open())
+            try await withParlor(store: storeA) { a in
+                try await withParlor(store: storeB) { b in
+                    try await a.connect { ann in
+                        let created = try await ann.call(
+                            "createRoom", ["pointLimit": 350, "pointValue": 10, "playerCount": 3, "playerName": "Ann"])
+                        let code = try #require((created.result?["room"] as? [String: Any])?["id"] as? String, "\(created)")
+                        try await b.connect(signIn: false) { reader in
+                            // B adopts the room with this read, and holds it; nobody on B watches it.
+                            let first = try await reader.call("getRoom", ["code": code])
+                            let before = try #require(first.result?["version"] as? Int, "\(first)")
+                            // The moderator is always ready: Ann, the moderator, makes Bo (who joined on
+                            // A) ready.
+                            let bo = try await a.connect { guest in
+                                #expect(try await guest.call("joinRoom", ["code": code, "playerName": "Bo"]).result != nil)
+                                return try #require(guest.userId)
+                            }
+                            let ready = try await ann.call("setReady", ["roomCode": code, "playerId": bo, "ready": true])
+                            let acknowledged = try #require((ready.result?["room"] as? [String: Any] ?? ready.result)?["version"] as? Int, "\(ready)")
+                            #expect(acknowledged > before)
+                            await eventually {
+                                let read = try? await reader.call("getRoom", ["code": code])
+                                return (read?.result?["version"] as? Int) == acknowledged
+                            }
+                            for player in [bo, try #require(ann.userId)] {
+                                let left = try await ann.call("leaveRoom", ["roomCode": code, "playerId": player])
+                                #expect(left.errorCode == nil, "\(left)")
+                            }
+                            await eventually {
+                                let read = try? await reader.call("getRoom", ["code": code])
+                                return read?.errorCode == "ROOM_NOT_FOUND"
+                            }
+                        }
+                    }
+                }
+            }
+            await storeA.close()
+            await storeB.close()
+        }
+    }
+
     /// Watches the room; the subscription, its first snapshot read.
     static func observe(_ code: String, on watcher: JSONConnection) async throws -> Int {
         let observed = try await watcher.call("observeRoom", ["code": code])

@@ -13,6 +13,10 @@ struct GameChange: Sendable, Equatable {
     /// (meaningful across machines only as far as their clocks agree).
     var committedAt: Int64
 
+    /// The version a deletion is announced with: newer than any save, so every node holding the game
+    /// reads it, and finds it gone.
+    static let deleted = Int.max
+
     /// The channel every node listens on (one for the cluster; see docs/ARCHITECTURE.md for why).
     static let channel = "parlor_games"
 

@@ -136,8 +136,8 @@ public final class PostgresStore: ParlorStore {
         try await submit(try SQLiteWrite.save(game))
     }
 
-    nonisolated(nonsending) public func deleteGame(_ kind: GameKind, id: String) async throws(StoreError) {
-        try await submit(.deleteGame(kind: kind.name, noun: kind.noun, id: id))
+    nonisolated(nonsending) public func deleteGame(_ kind: GameKind, id: String, version: Int?) async throws(StoreError) {
+        try await submit(.deleteGame(kind: kind.name, noun: kind.noun, id: id, version: version))
     }
 
     public func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] {

@@ -99,6 +99,10 @@ final class PostgresWriter: Sendable {
                     waiter.continuation.resume(returning: .success(()))
                 }
             }
+            // The savers have their answers; only now are the other nodes told, so no save waits for
+            // the notification's round trip (the next batch does, which keeps announcements in commit
+            // order).
+            if !outcome.announcements.isEmpty { await announce(outcome.announcements) }
             let done = state.withLock { state in
                 if failure == nil { state.committedBatches += 1 }
                 guard state.pending.isEmpty else { return false }
@@ -109,10 +113,12 @@ final class PostgresWriter: Sendable {
         }
     }
 
-    /// How a batch went: failed as a whole, or committed with some saves that lost a race.
+    /// How a batch went: failed as a whole, or committed with some saves that lost a race, and what
+    /// to announce.
     private struct Outcome {
         var failure: StoreError?
         var conflicted: Set<SQLiteWrite.Key> = []
+        var announcements: [String] = []
     }
 
     private func commit(_ writes: [SQLiteWrite]) async -> Outcome {
@@ -130,31 +136,43 @@ final class PostgresWriter: Sendable {
                     }
                     return conflicted
                 }
-                await announce(last, except: conflicted, on: connection, logger: logger)
                 return conflicted
             }
-            return Outcome(conflicted: conflicted)
+            return Outcome(conflicted: conflicted, announcements: announcements(of: last, except: conflicted))
         } catch {
             return Outcome(failure: error)
         }
     }
 
-    /// Tells the other nodes which game versions the batch committed: one statement after the commit,
-    /// its own transaction, so PostgreSQL's notification queue lock is taken once per batch and never
-    /// while the batch's rows are locked. A failure here does not fail the saves (they are stored);
-    /// other nodes' subscribers then see the game with its next announced version.
-    private func announce(
-        _ writes: [SQLiteWrite], except conflicted: Set<SQLiteWrite.Key>, on connection: PostgresConnection, logger: Logger
-    ) async {
+    /// What the other nodes are told of a committed batch: each game saved (unless its save lost a
+    /// race) at its new version, and each game deleted, as `GameChange.deleted`.
+    private func announcements(of writes: [SQLiteWrite], except conflicted: Set<SQLiteWrite.Key>) -> [String] {
         let committedAt = GameChange.wallClockMicroseconds()
         var payloads: [String] = []
-        for case .saveGame(let game) in writes where !conflicted.contains(.game(kind: game.kind, id: game.id)) {
-            payloads.append(GameChange(node: node, kind: game.kind, id: game.id, version: game.version, committedAt: committedAt).payload)
+        for write in writes {
+            switch write {
+            case .saveGame(let game) where !conflicted.contains(.game(kind: game.kind, id: game.id)):
+                payloads.append(GameChange(node: node, kind: game.kind, id: game.id, version: game.version, committedAt: committedAt).payload)
+            case .deleteGame(let kind, _, let id, _) where !conflicted.contains(.game(kind: kind, id: id)):
+                payloads.append(GameChange(node: node, kind: kind, id: id, version: GameChange.deleted, committedAt: committedAt).payload)
+            default:
+                break
+            }
         }
-        guard !payloads.isEmpty else { return }
+        return payloads
+    }
+
+    /// Tells the other nodes what a batch committed: one statement after the commit, on a connection
+    /// of its own, so PostgreSQL's notification queue lock is taken once per batch and never while the
+    /// batch's rows are locked. A failure here does not fail the saves (they are stored); other nodes'
+    /// subscribers then see the game with its next announced version.
+    private func announce(_ payloads: [String]) async {
         let metrics = metrics.withLockedValue { $0 }
+        let logger = pool.logger
         do {
-            try await connection.query("SELECT pg_notify(\(GameChange.channel), p) FROM unnest(\(payloads)::text[]) AS p", logger: logger)
+            try await pool.withConnection("Announcing \(payloads.count) committed changes") { connection in
+                try await connection.query("SELECT pg_notify(\(GameChange.channel), p) FROM unnest(\(payloads)::text[]) AS p", logger: logger)
+            }
             metrics?.notificationsSent.increment(by: Int64(payloads.count))
         } catch {
             metrics?.notificationsFailed.increment(by: Int64(payloads.count))
@@ -198,7 +216,8 @@ final class PostgresWriter: Sendable {
         var saved = Saves()
         var created = Saves()
         var updated = Saves()
-        var deleted: (kinds: [String], ids: [String]) = ([], [])
+        /// Version -1: whatever is stored.
+        var deleted: (kinds: [String], ids: [String], versions: [Int]) = ([], [], [])
         for write in writes {
             switch write {
             case .saveGame(let game):
@@ -207,9 +226,10 @@ final class PostgresWriter: Sendable {
                 case .nothing: created.append(game)
                 case .version(let version): updated.append(game, expecting: version)
                 }
-            case .deleteGame(let kind, _, let id):
+            case .deleteGame(let kind, _, let id, let version):
                 deleted.kinds.append(kind)
                 deleted.ids.append(id)
+                deleted.versions.append(version ?? -1)
             case .saveCatalog(let version, let payload):
                 try await connection.query("""
                     INSERT INTO catalogs (version, payload, stored_at) VALUES (\(version), \(payload), \(stamp))
@@ -228,13 +248,21 @@ final class PostgresWriter: Sendable {
                     schedule = excluded.schedule, updated_at = excluded.updated_at
                 """, logger: logger)
         }
-        if !deleted.ids.isEmpty {
-            try await connection.query("""
-                DELETE FROM games AS g USING unnest(\(deleted.kinds)::text[], \(deleted.ids)::text[]) AS d (kind, id)
-                WHERE g.kind = d.kind AND g.id = d.id
-                """, logger: logger)
-        }
         var conflicted = Set<SQLiteWrite.Key>()
+        if !deleted.ids.isEmpty {
+            // A delete as of a version the game no longer has (another node changed it, or deleted it
+            // first) deletes nothing, as a save that lost its race saves nothing.
+            let taken = try await keys(of: connection.query("""
+                DELETE FROM games AS g
+                USING unnest(\(deleted.kinds)::text[], \(deleted.ids)::text[], \(deleted.versions)::bigint[]) AS d (kind, id, version)
+                WHERE g.kind = d.kind AND g.id = d.id AND (d.version < 0 OR g.version = d.version)
+                RETURNING g.kind, g.id
+                """, logger: logger))
+            for index in deleted.ids.indices where deleted.versions[index] >= 0 {
+                let key = SQLiteWrite.Key.game(kind: deleted.kinds[index], id: deleted.ids[index])
+                if !taken.contains(key) { conflicted.insert(key) }
+            }
+        }
         if !created.isEmpty {
             let taken = try await keys(of: connection.query("""
                 INSERT INTO games (kind, id, code, version, state, schedule, updated_at)
