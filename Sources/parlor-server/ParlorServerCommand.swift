@@ -56,14 +56,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
     @Flag(help: "Keep everything in memory only (benchmarks): a restart loses every room.")
     var noPersist = false
 
-    @Option(
-        help: "Keep everything in this PostgreSQL database, which several nodes may share: postgres://user[:password]@host[:port]/database. Also read from PARLOR_POSTGRES. Default: SQLite in --data-dir.")
-    var postgres: String?
-
-    /// --postgres, else PARLOR_POSTGRES (an empty value counts as unset).
-    var postgresAddress: String? {
-        postgres ?? ProcessInfo.processInfo.environment["PARLOR_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
-    }
+    @OptionGroup var database: PostgresOption
 
     @Option(
         help: "Connections that must have closed (and at least half of those open at the peak) before the server hands the memory they freed back to the system; 0: never.")
@@ -175,7 +168,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
             guard (0...65535).contains(adminPort) else { throw ValidationError("--admin-port must be between 0 and 65535 (got \(adminPort)).") }
             guard adminPort != port || port == 0 else { throw ValidationError("--admin-port must differ from --port (\(port)).") }
         }
-        if let address = postgresAddress {
+        if let address = database.address {
             do {
                 _ = try PostgresLocation(parsing: address)
             } catch {
@@ -225,7 +218,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
         if !allowedOrigins.isEmpty { configuration.listener.allowedOrigins = .allowList(Set(allowedOrigins)) }
         configuration.dataDirectory = storage.dataDir
         configuration.persist = !noPersist
-        configuration.postgres = try postgresAddress.map { address in try PostgresLocation(parsing: address) }
+        configuration.postgres = try database.address.map { address in try PostgresLocation(parsing: address) }
         configuration.roomExpiry = .nanoseconds(Int64(roomExpiryHours * 3_600_000_000_000))
         configuration.unjoinedGameExpiry = .nanoseconds(Int64(unjoinedExpiryMinutes * 60_000_000_000))
         configuration.limits.maxRooms = maxRooms
