@@ -116,7 +116,7 @@ public final class TestPostgres: Sendable {
         guard initdb.status == 0 else { throw TestFailure("initdb failed: \(initdb.stderr)") }
         var lastError: (any Error)?
         for _ in 0..<5 {
-            let port = try freeLoopbackPort()
+            let port = try TestPorts.freeLoopbackPort()
             let server = TestPostgres(port: port, directory: directory, binaries: binaries, runAs: runAs)
             do {
                 try launch(binaries: binaries, directory: directory, port: port, runAs: runAs)
@@ -190,25 +190,5 @@ public final class TestPostgres: Sendable {
             return "/usr/lib/postgresql/\(version)/bin"
         }
         return nil
-    }
-
-    private static func freeLoopbackPort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw TestFailure("socket() failed: errno \(errno)") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
-        guard bound == 0 else { throw TestFailure("bind() failed: errno \(errno)") }
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard named == 0 else { throw TestFailure("getsockname() failed: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
