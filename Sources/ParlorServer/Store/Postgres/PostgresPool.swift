@@ -22,6 +22,10 @@ final class PostgresPool: Sendable {
         configuration.options.connectTimeout = leaseTimeout
         configuration.options.maximumConnections = maximumConnections
         configuration.options.minimumConnections = 1
+        // A backstop: whatever leaves one of this node's transactions open (a task that stopped
+        // half-way), PostgreSQL ends it after this long instead of letting it hold its rows — and
+        // every other node's save of those games — for good. Parlor's transactions take milliseconds.
+        configuration.options.additionalStartupParameters = [("idle_in_transaction_session_timeout", "30000")]
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         self.location = location
@@ -45,13 +49,16 @@ final class PostgresPool: Sendable {
             return try await withThrowingTaskGroup(of: Outcome<T>.self) { group in
                 group.addTask { [client] in
                     .value(try await client.withConnection { connection in
-                        leased.flag.store(true, ordering: .releasing)
+                        // A connection that comes after the caller gave up — and was told that nothing
+                        // was done — must not do it: a batch's commit run later, in a cancelled task,
+                        // could stop half-way and leave its transaction open, holding its games' rows.
+                        guard leased.claim() else { throw CancellationError() }
                         return try await body(connection)
                     })
                 }
                 group.addTask { [leaseTimeout] in
                     try await Task.sleep(for: leaseTimeout)
-                    return leased.flag.load(ordering: .acquiring) ? .leasedInTime : .timedOut
+                    return leased.abandon() ? .timedOut : .leasedInTime
                 }
                 while let outcome = try await group.next() {
                     switch outcome {
@@ -97,7 +104,16 @@ final class PostgresPool: Sendable {
         case timedOut
     }
 
+    /// Whether the connection came in time, decided once: by the lease (`claim`) or by the timeout
+    /// (`abandon`), whichever is first.
     private final class Leased: Sendable {
-        let flag = Atomic<Bool>(false)
+        /// 0: waiting, 1: leased, 2: abandoned.
+        private let state = Atomic<Int>(0)
+
+        /// True when the lease came first: the work may run.
+        func claim() -> Bool { state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged }
+
+        /// True when the timeout came first: the caller gives up, and a later lease does nothing.
+        func abandon() -> Bool { state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged }
     }
 }
