@@ -161,6 +161,34 @@ struct ClusterTests {
         }
     }
 
+    /// A word round started on node A whose players are all on A: no other node holds the lobby. A is
+    /// killed and nobody comes back. The round ends all the same, once: another node finds the action
+    /// overdue in the database, takes the lobby on and fires it (the stored lobby is one version past
+    /// the last word, its schedule empty).
+    @Test func aWordRoundWhoseOnlyNodeDiesStillEnds() async throws {
+        try await ClusterHarness.with(beforeNodes: { postgres, database in
+            try await Self.importCatalog(Self.catalog, into: postgres.address(database))
+        }) { cluster in
+            try await Self.withClients(urls: [cluster.node(0).url, cluster.node(0).url]) { players in
+                let created = try await players[0].createLobby(user: LobbyUserArguments(username: "Ann", colorNumber: 1, emojiNumber: 1), rounds: 2)
+                _ = try await players[1].joinLobby(code: created.lobbyCode, user: LobbyUserArguments(username: "Bo", colorNumber: 2, emojiNumber: 2))
+                try await players[0].startLobbyGame(lobbyId: created.lobbyId, gameId: "greek-letters")
+                _ = try await players[1].submitWord(lobbyId: created.lobbyId, word: "beta")
+                let query = "SELECT version || ' ' || schedule FROM games WHERE id = '\(created.lobbyId)'"
+                let lastWord = try #require(Int(try await cluster.postgres.psql(query, database: cluster.database).split(separator: " ")[0]))
+                await cluster.kill(0)
+                let stored = try await withTimeout(.seconds(60), "the round's end in the database") {
+                    while true {
+                        let row = try await cluster.postgres.psql(query, database: cluster.database)
+                        if row.hasSuffix(" []") { return row }
+                        try await Task.sleep(for: .milliseconds(250))
+                    }
+                }
+                #expect(stored == "\(lastWord + 1) []", "stored: \(stored)")
+            }
+        }
+    }
+
     /// `parlor-server catalog import FILE --postgres ADDRESS`, as an operator imports a catalog for a cluster.
     static func importCatalog(_ catalog: String, into address: String) async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-cluster-catalog-\(UUID().uuidString).json").path

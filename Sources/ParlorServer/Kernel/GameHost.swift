@@ -254,6 +254,17 @@ extension GameHost: HostedGame {
         }
     }
 
+    func takeOverdue(id: String) async {
+        if let actor = directory.game(id: id) {
+            // Held here, but perhaps as a copy from before the action was scheduled.
+            await actor.noteAnnounced(nil)
+            await actor.catchUp()
+            await actor.armSchedule()
+        } else {
+            _ = try? await game(id: id)
+        }
+    }
+
     /// After the listening connection was lost: announcements may have been missed, so watched games are
     /// read now and the others when next used.
     func refreshWatched() async {

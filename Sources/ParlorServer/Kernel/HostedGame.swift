@@ -54,6 +54,10 @@ protocol HostedGame: Sendable {
 
     /// Reads afresh every game this node has subscribers for (announcements may have been missed).
     func refreshWatched() async
+    /// Game `id` has a scheduled action overdue in the database (the node that would have fired it
+    /// died): reads the game — taking it on when this node does not hold it — and arms its timers,
+    /// which fire at once. Several nodes doing so at once is safe: one saves, the others lose the race.
+    func takeOverdue(id: String) async
 }
 
 /// A game the server can host: at start-up it builds its host on the kernel and says which

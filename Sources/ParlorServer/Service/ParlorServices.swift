@@ -112,6 +112,7 @@ final class ParlorServices: Sendable {
             group.addTask { await self.activity.run(every: self.configuration.activitySummaryInterval) }
             if let postgres = (store.base as? PostgresStore) {
                 group.addTask { await self.listen(to: postgres) }
+                group.addTask { await self.takeOverdueTimers(from: postgres) }
             }
             if let interval = configuration.wordGames.catalogPollInterval {
                 group.addTask { await self.catalog.poll(every: .nanoseconds(interval.nanoseconds)) }
@@ -128,6 +129,28 @@ final class ParlorServices: Sendable {
             for game in games.values { await game.refreshWatched() }
         }
     }
+
+    /// Every `overdueSweepInterval`, takes on the games whose scheduled actions are overdue in the
+    /// database by more than `overdueGrace`: a node holding a game fires its timers on time and saves
+    /// within milliseconds, so what is still due after the grace belongs to a node that died (or lost
+    /// the database meanwhile). Each node sweeps; the first to save the action wins, as for any timer.
+    private func takeOverdueTimers(from postgres: PostgresStore) async {
+        let games = Dictionary(games.map { ($0.kind.name, $0) }, uniquingKeysWith: { first, _ in first })
+        while !Task.isCancelled {
+            do {
+                try await clock.sleep(until: clock.now.adding(milliseconds: Self.overdueSweepInterval))
+            } catch {
+                return
+            }
+            let cutoff = clock.now.adding(milliseconds: -Self.overdueGrace)
+            guard let overdue = try? await postgres.overdueGames(dueBefore: cutoff, limit: 100) else { continue }
+            for (kind, id) in overdue { await games[kind]?.takeOverdue(id: id) }
+        }
+    }
+
+    /// Milliseconds between looks for overdue scheduled actions, and how late one must be to be taken.
+    static let overdueSweepInterval: Int64 = 2_000
+    static let overdueGrace: Int64 = 2_000
 
     /// Refreshes the gauges that are cheaper to read at scrape time than to track.
     func refreshGauges() {

@@ -79,6 +79,8 @@ struct PhotoQuizHosting: HostedGame {
 
     func refreshWatched() async { await host.refreshWatched() }
 
+    func takeOverdue(id: String) async { await host.takeOverdue(id: id) }
+
     private func sweep() async {
         let live: Set<String>
         if host.store.sharedByNodes {

@@ -10,7 +10,7 @@ import PostgresNIO
 /// Parlor, which this build refuses to write over. Columns mirror SQLite's (`SQLiteSchema`), instants as
 /// milliseconds since 1970, JSON as text; files as bytea.
 enum PostgresSchema {
-    static let supportedVersion = 1
+    static let supportedVersion = 2
 
     /// Any constant will do as long as no other program takes the same lock on this database.
     static let migrationLockKey: Int64 = 0x7061_726c_6f72  // "parlor"
@@ -75,8 +75,20 @@ enum PostgresSchema {
                 bucket TEXT NOT NULL, folder TEXT NOT NULL, name TEXT NOT NULL, bytes BYTEA NOT NULL,
                 updated_at BIGINT NOT NULL, PRIMARY KEY (bucket, folder, name))
             """,
-        ]
+        ],
+        // 2: when each game's next scheduled action is due, so that a node can find the games whose
+        // timers nobody fired (the node that held them died) without reading every schedule.
+        [
+            "ALTER TABLE games ADD COLUMN due_at BIGINT",
+            "UPDATE games SET due_at = \(dueAt("schedule"))",
+            "CREATE INDEX games_by_due ON games (due_at) WHERE due_at IS NOT NULL",
+        ],
     ]
+
+    /// SQL for the earliest `due` (milliseconds) in a schedule's JSON text, NULL for `[]`.
+    static func dueAt(_ schedule: String) -> String {
+        "(SELECT min((e ->> 'due')::bigint) FROM jsonb_array_elements(\(schedule)::jsonb) AS e)"
+    }
 
     /// Refuses a database written by a newer build, then applies the migrations it lacks, each in a
     /// transaction with its row in `parlor_schema`.

@@ -109,6 +109,17 @@ public final class PostgresStore: ParlorStore {
         }
     }
 
+    /// Games with a scheduled action due before `cutoff`: up to `limit`, the most overdue first.
+    func overdueGames(dueBefore cutoff: Instant, limit: Int) async throws(StoreError) -> [(kind: String, id: String)] {
+        try await read(
+            "Looking for overdue scheduled actions",
+            "SELECT kind, id FROM games WHERE due_at < \(cutoff.millisecondsSinceEpoch) ORDER BY due_at LIMIT \(limit)"
+        ) { row in
+            let (kind, id) = try row.decode((String, String).self)
+            return (kind, id)
+        }
+    }
+
     public func loadGame(_ kind: GameKind, id: String) async throws(StoreError) -> StoredGame? {
         let where_ = "\(location), table games"
         return try await read(

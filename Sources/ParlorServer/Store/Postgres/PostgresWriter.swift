@@ -239,13 +239,13 @@ final class PostgresWriter: Sendable {
         }
         if !saved.isEmpty {
             try await connection.query("""
-                INSERT INTO games (kind, id, code, version, state, schedule, updated_at)
-                SELECT kind, id, code, version, state, schedule, \(stamp)
+                INSERT INTO games (kind, id, code, version, state, schedule, updated_at, due_at)
+                SELECT kind, id, code, version, state, schedule, \(stamp), \(unescaped: PostgresSchema.dueAt("schedule"))
                 FROM unnest(\(saved.kinds)::text[], \(saved.ids)::text[], \(saved.codes)::text[], \(saved.versions)::bigint[],
                     \(saved.states)::text[], \(saved.schedules)::text[]) AS s (kind, id, code, version, state, schedule)
                 ON CONFLICT (kind, id) DO UPDATE SET
                     code = excluded.code, version = excluded.version, state = excluded.state,
-                    schedule = excluded.schedule, updated_at = excluded.updated_at
+                    schedule = excluded.schedule, updated_at = excluded.updated_at, due_at = excluded.due_at
                 """, logger: logger)
         }
         var conflicted = Set<SQLiteWrite.Key>()
@@ -265,8 +265,8 @@ final class PostgresWriter: Sendable {
         }
         if !created.isEmpty {
             let taken = try await keys(of: connection.query("""
-                INSERT INTO games (kind, id, code, version, state, schedule, updated_at)
-                SELECT kind, id, code, version, state, schedule, \(stamp)
+                INSERT INTO games (kind, id, code, version, state, schedule, updated_at, due_at)
+                SELECT kind, id, code, version, state, schedule, \(stamp), \(unescaped: PostgresSchema.dueAt("schedule"))
                 FROM unnest(\(created.kinds)::text[], \(created.ids)::text[], \(created.codes)::text[], \(created.versions)::bigint[],
                     \(created.states)::text[], \(created.schedules)::text[]) AS s (kind, id, code, version, state, schedule)
                 ON CONFLICT DO NOTHING
@@ -278,7 +278,8 @@ final class PostgresWriter: Sendable {
             // The row lock each UPDATE takes serialises two nodes saving one game: the second waits,
             // then finds the version moved on and changes nothing.
             let taken = try await keys(of: connection.query("""
-                UPDATE games AS g SET code = s.code, version = s.version, state = s.state, schedule = s.schedule, updated_at = \(stamp)
+                UPDATE games AS g SET code = s.code, version = s.version, state = s.state, schedule = s.schedule, updated_at = \(stamp),
+                    due_at = \(unescaped: PostgresSchema.dueAt("s.schedule"))
                 FROM unnest(\(updated.kinds)::text[], \(updated.ids)::text[], \(updated.codes)::text[], \(updated.versions)::bigint[],
                     \(updated.states)::text[], \(updated.schedules)::text[], \(updated.expected)::bigint[])
                     AS s (kind, id, code, version, state, schedule, expected)
