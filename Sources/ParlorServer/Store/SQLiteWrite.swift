@@ -35,7 +35,7 @@ enum SQLiteWrite: Sendable {
     }
 
     /// Writes with the same key replace each other; within one batch only the last is applied.
-    enum Key: Hashable {
+    enum Key: Hashable, Comparable {
         case game(kind: String, id: String)
         case catalog(Int)
     }

@@ -218,6 +218,24 @@ final class PostgresWriter: Sendable {
         var updated = Saves()
         /// Version -1: whatever is stored.
         var deleted: (kinds: [String], ids: [String], versions: [Int]) = ([], [], [])
+        // In one order on every node (kind, then id), so that two nodes' batches touching the same
+        // games take their rows' locks in the same order and never wait for each other in a circle —
+        // PostgreSQL would end one of them as a deadlock, failing every save in it.
+        let writes = writes.sorted { $0.key < $1.key }
+        let existing = writes.compactMap { write -> (String, String)? in
+            switch write {
+            case .saveGame(let game) where game.replacing != .nothing: (game.kind, game.id)
+            case .deleteGame(let kind, _, let id, _): (kind, id)
+            default: nil
+            }
+        }
+        if existing.count > 1 {
+            try await connection.query("""
+                SELECT 1 FROM games AS g
+                JOIN unnest(\(existing.map(\.0))::text[], \(existing.map(\.1))::text[]) AS k (kind, id) ON g.kind = k.kind AND g.id = k.id
+                ORDER BY g.kind, g.id FOR UPDATE OF g
+                """, logger: logger)
+        }
         for write in writes {
             switch write {
             case .saveGame(let game):
