@@ -295,6 +295,9 @@ struct ClusterTests {
                     print("node \(index): healthz \(health?.status ?? -1) \(health?.body ?? "")\n\(lines.joined(separator: "\n"))\n\(cluster.node(index).log.suffix(3000))")
                 }
                 print("front:\n\(cluster.frontLog.suffix(3000))")
+                let activity = try? await cluster.postgres.psql(
+                    "SELECT pid, state, wait_event_type, wait_event, now() - xact_start, left(query, 160) FROM pg_stat_activity WHERE datname = '\(cluster.database)'")
+                print("pg_stat_activity:\n\(activity ?? "(no answer)")")
             }
             let disrupted = try #require(disruptedAt.value)
             // Requests made while a player's connection is down wait for it (within the request
