@@ -175,13 +175,14 @@ for k in 1 2 3; do
   export "PARLOR_NODE_$k=${node_urls[$(((k - 1) % nodes))]#http://}"
 done
 haproxy_flags=(-f "$root/deploy/haproxy.cfg")
-# The file's `maxconn 20000` needs two descriptors per connection, and HAProxy refuses to start when it
-# cannot raise its open-file limit that far: where the hard limit is lower, `-n` (which overrides the
-# file) lowers maxconn to what the limit holds.
+# Each connection holds two descriptors in HAProxy, and it refuses to start when it cannot raise its
+# open-file limit to a little over twice the file's global maxconn: where the hard limit is lower,
+# `-n` (which overrides the file) lowers maxconn to what the limit holds.
+file_maxconn=$(awk '/^global/ { g = 1; next } /^[^ \t#]/ { g = 0 } g && $1 == "maxconn" { print $2 }' "$root/deploy/haproxy.cfg")
 hard_limit=$(ulimit -Hn)
-if [ "$hard_limit" != unlimited ] && [ "$hard_limit" -lt 40100 ]; then
+if [ -n "$file_maxconn" ] && [ "$hard_limit" != unlimited ] && [ "$hard_limit" -lt $((2 * file_maxconn + 100)) ]; then
   haproxy_flags+=(-n $(((hard_limit - 100) / 2)))
-  echo "cluster: HAProxy maxconn $(((hard_limit - 100) / 2)) instead of 20000 (open files here: at most $hard_limit)"
+  echo "cluster: HAProxy maxconn $(((hard_limit - 100) / 2)) instead of $file_maxconn (open files here: at most $hard_limit)"
 fi
 haproxy -c -q "${haproxy_flags[@]}" || fail "deploy/haproxy.cfg does not check"
 haproxy -db "${haproxy_flags[@]}" > "$dir/haproxy.out" 2> "$dir/haproxy.log" &
