@@ -56,7 +56,9 @@ start=$(date +%s.%N)
 while kill -0 "$load_pid" 2>/dev/null; do
   line="$(awk -v s="$start" -v n="$(date +%s.%N)" 'BEGIN { printf "%.2f", n - s }')"
   for pid in "${node_pids[@]}"; do line+=" $(ticks "$pid")"; done
-  echo "$line $(postgres_ticks) $(ticks "$PARLOR_HAPROXY_PID") $(ticks "$load_pid")" >> "$scratch/samples"
+  load_ticks=$(ticks "$load_pid")
+  [ "$load_ticks" != 0 ] || break  # parlor-load has just ended: a sample now would read zero
+  echo "$line $(postgres_ticks) $(ticks "$PARLOR_HAPROXY_PID") $load_ticks" >> "$scratch/samples"
   sleep 1
 done
 wait "$load_pid" || status=$?
