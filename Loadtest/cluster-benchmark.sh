@@ -57,7 +57,8 @@ while kill -0 "$load_pid" 2>/dev/null; do
   line="$(awk -v s="$start" -v n="$(date +%s.%N)" 'BEGIN { printf "%.2f", n - s }')"
   for pid in "${node_pids[@]}"; do line+=" $(ticks "$pid")"; done
   load_ticks=$(ticks "$load_pid")
-  [ "$load_ticks" != 0 ] || break  # parlor-load has just ended: a sample now would read zero
+  # parlor-load may have ended since the loop's test: its zero would spoil the last sample.
+  [ "$load_ticks" != 0 ] || kill -0 "$load_pid" 2>/dev/null || break
   echo "$line $(postgres_ticks) $(ticks "$PARLOR_HAPROXY_PID") $load_ticks" >> "$scratch/samples"
   sleep 1
 done
