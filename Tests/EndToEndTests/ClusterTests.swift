@@ -233,7 +233,10 @@ struct ClusterTests {
     func postgresStoppedAndRestartedUnderLoadLosesNothingAcknowledged() async throws {
         let postgres = try #require(try await TestPostgres.startDedicated())
         try await ClusterHarness.with(postgres: postgres) { cluster in
-            try await Self.underLoad(cluster) { killedAt in
+            // Scoring goes on for 15 s after the database is back: a call caught on a connection that
+            // died with the database is given up after 10 s (its connection closed), and its players
+            // are answered again after that.
+            try await Self.underLoad(cluster, scoringFor: .seconds(23)) { killedAt in
                 killedAt.mark()
                 try await postgres.stop()
                 try await Task.sleep(for: .seconds(3))
@@ -261,8 +264,11 @@ struct ClusterTests {
     static let playersPerRoom = 3
 
     /// Sets up three rooms of three players through the front, runs their scoring for 2 s, calls
-    /// `disrupt`, keeps scoring for 8 s more, then checks what the players were told against the rooms.
-    static func underLoad(_ cluster: ClusterHarness, disrupt: @Sendable (Moment) async throws -> Void) async throws {
+    /// `disrupt`, keeps scoring until `duration` is over, then checks what the players were told against
+    /// the rooms.
+    static func underLoad(
+        _ cluster: ClusterHarness, scoringFor duration: Duration = .seconds(10), disrupt: @Sendable (Moment) async throws -> Void
+    ) async throws {
         let count = roomCount * playersPerRoom
         try await withClients(urls: Array(repeating: cluster.url, count: count)) { clients in
             var codes: [String] = []
@@ -275,7 +281,7 @@ struct ClusterTests {
                 codes.append(code)
             }
             let disruptedAt = Moment()
-            let stopAt = ContinuousClock.now + .seconds(10)
+            let stopAt = ContinuousClock.now + duration
             let scorings = try await withThrowingTaskGroup(of: (Int, Scoring).self) { group in
                 for (index, client) in clients.enumerated() {
                     let code = codes[index / playersPerRoom]
@@ -298,6 +304,7 @@ struct ClusterTests {
                 let activity = try? await cluster.postgres.psql(
                     "SELECT pid, state, wait_event_type, wait_event, now() - xact_start, left(query, 160) FROM pg_stat_activity WHERE datname = '\(cluster.database)'")
                 print("pg_stat_activity:\n\(activity ?? "(no answer)")")
+                print("clients: " + clients.enumerated().map { "\($0.offset): \($0.element.connectionState)" }.joined(separator: "; "))
             }
             let disrupted = try #require(disruptedAt.value)
             // Requests made while a player's connection is down wait for it (within the request

@@ -17,7 +17,7 @@ struct PostgresChangeListener: Sendable {
         while !Task.isCancelled {
             let resuming = attempt > 0
             do {
-                try await pool.withConnection("Listening for other nodes' changes") { [node, metrics] connection in
+                try await pool.withConnection("Listening for other nodes' changes", callTimeout: nil) { [node, metrics] connection in
                     try await connection.listen(on: GameChange.channel) { notifications in
                         if resuming { await resumed() }
                         for try await notification in notifications {

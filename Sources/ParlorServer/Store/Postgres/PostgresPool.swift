@@ -41,42 +41,110 @@ final class PostgresPool: Sendable {
     }
 
     /// Runs `body` on a connection of its own; `doing` names the work in an error's reason.
+    ///
+    /// The wait for a connection is bounded by `leaseTimeout` whatever the pool does: the work runs in
+    /// a task of its own, and the caller is answered by whichever comes first, the work's outcome or the
+    /// timeout. (A task group would wait for its child even after giving up on it; after a database
+    /// restart postgres-nio's pool was seen to keep a lease request waiting for good, and with it the
+    /// caller — a game's save, and every later request of its players.)
+    /// `callTimeout`: how long the work may take once it has its connection (nil: as long as it
+    /// likes, for a connection kept to listen or to wait for the migration lock).
     func withConnection<T: Sendable>(
-        _ doing: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+        _ doing: String, callTimeout: Duration? = .seconds(10), _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws(StoreError) -> T {
         let leased = Leased()
-        do {
-            return try await withThrowingTaskGroup(of: Outcome<T>.self) { group in
-                group.addTask { [client] in
-                    .value(try await client.withConnection { connection in
-                        // A connection that comes after the caller gave up — and was told that nothing
-                        // was done — must not do it: a batch's commit run later, in a cancelled task,
-                        // could stop half-way and leave its transaction open, holding its games' rows.
-                        guard leased.claim() else { throw CancellationError() }
-                        return try await body(connection)
-                    })
-                }
-                group.addTask { [leaseTimeout] in
-                    try await Task.sleep(for: leaseTimeout)
-                    return leased.abandon() ? .timedOut : .leasedInTime
-                }
-                while let outcome = try await group.next() {
-                    switch outcome {
-                    case .value(let value):
-                        group.cancelAll()
-                        return value
-                    case .leasedInTime:
-                        continue
-                    case .timedOut:
-                        group.cancelAll()
-                        throw PostgresErrorMapping.unreachable(
-                            doing: doing, location: location, detail: "no connection within \(leaseTimeout)")
+        let answer = Answer<T>()
+        let outcome: Result<T, any Error> = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, any Error>, Never>) in
+                answer.install(continuation)
+                let work = Task { [client] in
+                    do {
+                        let value = try await client.withConnection { connection in
+                            // A connection that comes after the caller gave up — and was told that
+                            // nothing was done — must not do it.
+                            guard leased.claim() else { throw CancellationError() }
+                            guard let callTimeout else { return try await body(connection) }
+                            // After a restart of the database, a call was seen waiting for good on a
+                            // connection that had died unnoticed, and the writer with it (every later
+                            // save of the node). Past `callTimeout` the connection is closed, which
+                            // fails the call (reported as unreachable: it may or may not have
+                            // committed, as when a connection drops after COMMIT) and frees the pool.
+                            let watchdog = Task { [logger] in
+                                try await Task.sleep(for: callTimeout)
+                                logger.warning(
+                                    "A database call did not finish in time; closing its connection",
+                                    metadata: ["doing": "\(doing)", "after": "\(callTimeout)"])
+                                try? await connection.close()
+                            }
+                            defer { watchdog.cancel() }
+                            return try await body(connection)
+                        }
+                        answer.give(.success(value))
+                    } catch {
+                        answer.give(.failure(error))
                     }
                 }
-                throw StoreError(.failed, "\(doing) on \(location) ended without an outcome.")
+                let timer = Task { [leaseTimeout] in
+                    try? await Task.sleep(for: leaseTimeout)
+                    guard leased.abandon() else { return }
+                    answer.give(.failure(LeaseTimedOut()))
+                    work.cancel()
+                }
+                answer.onAnswer { work.cancel(); timer.cancel() }
             }
+        } onCancel: {
+            answer.give(.failure(CancellationError()))
+        }
+        do {
+            return try outcome.get()
+        } catch is LeaseTimedOut {
+            throw PostgresErrorMapping.unreachable(doing: doing, location: location, detail: "no connection within \(leaseTimeout)")
         } catch {
             throw PostgresErrorMapping.storeError(error, doing: doing, location: location)
+        }
+    }
+
+    private struct LeaseTimedOut: Error {}
+
+    /// The caller's answer, given once: by the work, the timeout or the caller's cancellation.
+    private final class Answer<T: Sendable>: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<Result<T, any Error>, Never>?
+            var early: Result<T, any Error>?
+            var answered = false
+            var cleanup: (@Sendable () -> Void)?
+        }
+        private let state = Mutex(State())
+
+        func install(_ continuation: CheckedContinuation<Result<T, any Error>, Never>) {
+            let early = state.withLock { state -> Result<T, any Error>? in
+                if let early = state.early { return early }
+                state.continuation = continuation
+                return nil
+            }
+            if let early { continuation.resume(returning: early) }
+        }
+
+        /// What to stop once answered (the work if the timeout won, the timer if the work did).
+        func onAnswer(_ cleanup: @escaping @Sendable () -> Void) {
+            let now = state.withLock { state -> Bool in
+                if state.answered { return true }
+                state.cleanup = cleanup
+                return false
+            }
+            if now { cleanup() }
+        }
+
+        func give(_ result: Result<T, any Error>) {
+            let (continuation, cleanup) = state.withLock { state -> (CheckedContinuation<Result<T, any Error>, Never>?, (@Sendable () -> Void)?) in
+                guard !state.answered else { return (nil, nil) }
+                state.answered = true
+                if state.continuation == nil { state.early = result }
+                defer { state.continuation = nil; state.cleanup = nil }
+                return (state.continuation, state.cleanup)
+            }
+            continuation?.resume(returning: result)
+            cleanup?()
         }
     }
 
@@ -96,12 +164,6 @@ final class PostgresPool: Sendable {
         return try await withConnection(doing) { connection in
             try await connection.query(query, logger: logger).collect()
         }
-    }
-
-    private enum Outcome<T: Sendable>: Sendable {
-        case value(T)
-        case leasedInTime
-        case timedOut
     }
 
     /// Whether the connection came in time, decided once: by the lease (`claim`) or by the timeout

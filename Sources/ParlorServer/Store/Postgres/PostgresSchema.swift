@@ -95,7 +95,7 @@ enum PostgresSchema {
     static func migrate(_ pool: PostgresPool) async throws(StoreError) {
         let location = pool.location
         let logger = pool.logger
-        let newer: Int? = try await pool.withConnection("Migrating the schema") { connection in
+        let newer: Int? = try await pool.withConnection("Migrating the schema", callTimeout: nil) { connection in
             try await connection.query("SELECT pg_advisory_lock(\(migrationLockKey))", logger: logger)
             do {
                 let found = try await migrateLocked(connection, logger: logger)

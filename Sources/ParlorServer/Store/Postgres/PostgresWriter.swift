@@ -127,7 +127,7 @@ final class PostgresWriter: Sendable {
         let doing = writes.count == 1 ? writes[0].summary : "Saving \(writes.count) writes"
         let logger = pool.logger
         do {
-            let conflicted = try await pool.withConnection(doing) { [self] connection in
+            let conflicted = try await pool.withConnection(doing) { connection in
                 let conflicted = try await connection.withTransaction(logger: logger) { connection in
                     let conflicted = try await Self.apply(last, stamp: stamp, in: connection, logger: logger)
                     // Filed only with a save that took: a game that lost its race did not finish here.
@@ -170,7 +170,7 @@ final class PostgresWriter: Sendable {
         let metrics = metrics.withLockedValue { $0 }
         let logger = pool.logger
         do {
-            try await pool.withConnection("Announcing \(payloads.count) committed changes") { connection in
+            _ = try await pool.withConnection("Announcing \(payloads.count) committed changes") { connection in
                 try await connection.query("SELECT pg_notify(\(GameChange.channel), p) FROM unnest(\(payloads)::text[]) AS p", logger: logger)
             }
             metrics?.notificationsSent.increment(by: Int64(payloads.count))
