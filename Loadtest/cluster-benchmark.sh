@@ -124,7 +124,7 @@ def delta(node, key):
 
 per_node = [{"before": parse(f"{scratch}/node{i + 1}.before"), "after": parse(f"{scratch}/node{i + 1}.after")} for i in range(nodes)]
 for i, node in enumerate(per_node):
-    reloads = ", ".join("%s %.0f" % (r, delta(node, ("parlor_cluster_reloads_total", '{reason="%s"}' % r))) for r in ("notified", "conflict", "adopted"))
+    reloads = ", ".join("%s %.0f" % (r, delta(node, ("parlor_cluster_reloads_total", '{reason="%s"}' % r))) for r in ("notified", "conflict", "adopted", "refused"))
     print(f"node {i + 1}: notifications sent {delta(node, ('parlor_cluster_notifications_sent_total', '')):.0f}, "
           f"received {delta(node, ('parlor_cluster_notifications_received_total', '')):.0f}, "
           f"failed {delta(node, ('parlor_cluster_notifications_failed_total', '')):.0f}; reloads: {reloads}")

@@ -10,6 +10,9 @@ extension GameActor {
     /// changing elsewhere).
     func reloadAfterConflict(attempts: Int) async -> WireError? {
         guard attempts <= Self.maxConflictAttempts else {
+            host.logger.warning(
+                "Gave up on a change: the game kept changing on other nodes",
+                metadata: ["\(Game.kind.noun)": "\(id)", "races lost": "\(attempts - 1)"])
             return WireError(.unavailable, "The game kept changing on other servers; nothing was changed. Try again.")
         }
         // A random wait that grows with each lost race: a node whose players act in quick succession
