@@ -12,14 +12,7 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(6)))
 struct BrowserClientTests {
     /// A catalog of one short category game, so the round ends on the server's clock within seconds.
-    static let catalog = """
-        {"version": 1, "updatedAt": "2026-01-01T00:00:00.000Z", "gameModes": [
-          {"id": "category", "name": "Category", "description": "Name things.", "levels": [
-            {"id": "quick", "name": "Quick", "description": "Short rounds.", "difficulty": 1, "games": [
-              {"id": "greek-letters", "name": "Greek letters", "description": "The Greek alphabet.",
-               "instructions": "Name letters of the Greek alphabet.", "timeLimit": 25, "caseSensitive": false,
-               "type": "category", "answerBank": ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Omega"]}]}]}]}
-        """
+    static let catalog = ShortRoundCatalog.json(timeLimit: 25)
 
     @Test func threeBrowsersPlayARummyRoomAWordRoundAndADartsLeg() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-web-data-\(UUID().uuidString)").path

@@ -94,14 +94,7 @@ struct ClusterTests {
     // MARK: A timer whose node dies
 
     /// A catalog of one category game with the shortest round the rules allow.
-    static let catalog = """
-        {"version": 1, "updatedAt": "2026-01-01T00:00:00.000Z", "gameModes": [
-          {"id": "category", "name": "Category", "description": "Name things.", "levels": [
-            {"id": "quick", "name": "Quick", "description": "Short rounds.", "difficulty": 1, "games": [
-              {"id": "greek-letters", "name": "Greek letters", "description": "The Greek alphabet.",
-               "instructions": "Name letters of the Greek alphabet.", "timeLimit": 10, "caseSensitive": false,
-               "type": "category", "answerBank": ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Omega"]}]}]}]}
-        """
+    static let catalog = ShortRoundCatalog.json(timeLimit: 10)
 
     /// A word round is started on node A, whose timer will end it; its players are on nodes B and C. A
     /// is killed before the round's end. The round still ends, on time, exactly once: the stored lobby

@@ -111,6 +111,9 @@ public final class Presence: Sendable {
 
     public var connectedUsers: Int { state.withLockedValue { $0.connections.count } }
 
+    /// The users with an open connection right now.
+    var connectedUserIDs: [UserID] { state.withLockedValue { Array($0.connections.keys) } }
+
     // MARK: Games
 
     /// The players of the live game `key` (its kind and id) are now `players` (none when it is over or

@@ -124,6 +124,10 @@ actor GameActor<Game: GameDefinition> {
             // Another node may have changed the game since this node last read it: a copy that is only
             // stale here is not abandoned (the read adopts the newer version, and with it its time).
             guard case .success(false) = await reload(onlyIfNewer: true) else { return false }
+            // And its players may be connected to another node (as the nodes last reported it; when
+            // that cannot be read, the game stays).
+            let seenSince = host.clock.now.adding(milliseconds: -3 * ParlorServices.presenceReportInterval)
+            guard case .some(false) = try? await host.store.connectedElsewhere(state.members, seenSince: seenSince) else { return false }
         }
         do {
             // False when another node changed the game (or deleted it) since it was read: in use.

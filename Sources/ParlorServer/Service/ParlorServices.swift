@@ -113,6 +113,7 @@ final class ParlorServices: Sendable {
             if let postgres = (store.base as? PostgresStore) {
                 group.addTask { await self.listen(to: postgres) }
                 group.addTask { await self.takeOverdueTimers(from: postgres) }
+                group.addTask { await self.reportPresence(to: postgres) }
             }
             if let interval = configuration.wordGames.catalogPollInterval {
                 group.addTask { await self.catalog.poll(every: .nanoseconds(interval.nanoseconds)) }
@@ -147,6 +148,32 @@ final class ParlorServices: Sendable {
             for (kind, id) in overdue { await games[kind]?.takeOverdue(id: id) }
         }
     }
+
+    /// Every `presenceReportInterval`, tells the database who is connected to this node, so that the
+    /// other nodes do not expire the games these players are in.
+    private func reportPresence(to postgres: PostgresStore) async {
+        while !Task.isCancelled {
+            await reportPresence()
+            do {
+                try await clock.sleep(until: clock.now.adding(milliseconds: Self.presenceReportInterval))
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// Reports who is connected to this node now (a node of a cluster; nothing otherwise).
+    func reportPresence() async {
+        guard let postgres = store.base as? PostgresStore else { return }
+        do {
+            try await postgres.reportConnected(presence.connectedUserIDs, at: clock.now)
+        } catch {
+            logger.warning("Could not report who is connected to this node", metadata: ["cause": "\(error.reason)"])
+        }
+    }
+
+    /// Milliseconds between reports of who is connected; a report older than three of them is stale.
+    static let presenceReportInterval: Int64 = 10_000
 
     /// Milliseconds between looks for overdue scheduled actions, and how late one must be to be taken.
     static let overdueSweepInterval: Int64 = 2_000

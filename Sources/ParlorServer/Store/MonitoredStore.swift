@@ -87,6 +87,10 @@ final class MonitoredStore: ParlorStore {
         record(nil)
     }
 
+    func connectedElsewhere(_ users: [UserID], seenSince: Instant) async throws(StoreError) -> Bool {
+        try await base.connectedElsewhere(users, seenSince: seenSince)
+    }
+
     nonisolated(nonsending) func deleteGame(_ kind: GameKind, id: String, version: Int?) async throws(StoreError) {
         do { try await base.deleteGame(kind, id: id, version: version) } catch { record(error); throw error }
         record(nil)

@@ -37,6 +37,10 @@ public protocol ParlorStore: Sendable {
     /// a game it does not hold: another node may have created it.
     func loadGame(_ kind: GameKind, code: String) async throws(StoreError) -> StoredGame?
 
+    /// Whether any of `users` was connected to another node that shares this store at `seenSince` or
+    /// later (as the nodes report it). A store of one node's own answers false.
+    func connectedElsewhere(_ users: [UserID], seenSince: Instant) async throws(StoreError) -> Bool
+
     /// Whether other nodes write to this store too, so a game this node does not hold may still exist.
     /// A store of one node's own answers no, and a code it does not know is simply not found.
     var sharedByNodes: Bool { get }
@@ -135,6 +139,9 @@ extension ParlorStore {
     }
 
     public var sharedByNodes: Bool { false }
+
+    /// One node's own store: nobody is connected anywhere else.
+    public func connectedElsewhere(_ users: [UserID], seenSince: Instant) async throws(StoreError) -> Bool { false }
 }
 
 /// A store failure: the operation that needed it fails with `INTERNAL` (`UNAVAILABLE` when the

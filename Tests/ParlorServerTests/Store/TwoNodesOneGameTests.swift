@@ -110,6 +110,43 @@ struct TwoNodesOneGameTests {
         }
     }
 
+    /// A room whose only member, its creator, stays connected to node A is not expired by node B, which
+    /// holds the room too and sees nobody connected: A reports who is connected to it, and B asks before
+    /// deleting. Once the creator has gone from A too, B expires it.
+    @Test func aNodeDoesNotExpireAnUnjoinedRoomWhoseCreatorIsConnectedToAnotherNode() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            let (storeA, storeB) = (try await place.open(), try await place.open())
+            let clock = ManualClock()
+            try await withParlor(store: storeA, clock: clock) { a in
+                try await withParlor(store: storeB, clock: clock) { b in
+                    try await a.connect { host in
+                        let created = try await host.call(
+                            "createRoom", ["pointLimit": 350, "pointValue": 10, "playerCount": 3, "playerName": "Host"])
+                        let code = try #require((created.result?["room"] as? [String: Any])?["id"] as? String, "\(created)")
+                        // B holds the room after a look at it; nobody connected to B is in it.
+                        let looked = try await b.connect(signIn: false) { watcher in
+                            try await watcher.call("getRoom", ["code": code]).result != nil
+                        }
+                        #expect(looked)
+                        // An hour on, the creator still connected to A, which reports so.
+                        clock.advance(bySeconds: 3600)
+                        await a.services.reportPresence()
+                        #expect(await b.services.expireAbandonedRooms() == 0)
+                        #expect(try await storeB.loadGame(RummyGame.kind, id: code) != nil, "the room is still stored")
+                    }
+                    // The creator has left A; A's next report says so (once A has seen the connection
+                    // close), and B expires the room.
+                    await eventually {
+                        await a.services.reportPresence()
+                        return await b.services.expireAbandonedRooms() == 1
+                    }
+                }
+            }
+            await storeA.close()
+            await storeB.close()
+        }
+    }
+
     /// A room code of the right shape that is not `code`.
     static func unusedCode(besides code: String) -> String {
         let alphabet = RoomCode.space.alphabet

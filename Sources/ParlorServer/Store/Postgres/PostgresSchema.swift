@@ -10,7 +10,7 @@ import PostgresNIO
 /// Parlor, which this build refuses to write over. Columns mirror SQLite's (`SQLiteSchema`), instants as
 /// milliseconds since 1970, JSON as text; files as bytea.
 enum PostgresSchema {
-    static let supportedVersion = 2
+    static let supportedVersion = 3
 
     /// Any constant will do as long as no other program takes the same lock on this database.
     static let migrationLockKey: Int64 = 0x7061_726c_6f72  // "parlor"
@@ -82,6 +82,12 @@ enum PostgresSchema {
             "ALTER TABLE games ADD COLUMN due_at BIGINT",
             "UPDATE games SET due_at = \(dueAt("schedule"))",
             "CREATE INDEX games_by_due ON games (due_at) WHERE due_at IS NOT NULL",
+        ],
+        // 3: who is connected to which node, reported by each node every few seconds, so that a node
+        // does not expire a game whose players are connected to another.
+        [
+            "CREATE TABLE presence (user_id TEXT NOT NULL, node TEXT NOT NULL, seen_at BIGINT NOT NULL, PRIMARY KEY (user_id, node))",
+            "CREATE INDEX presence_by_node ON presence (node, seen_at)",
         ],
     ]
 

@@ -109,6 +109,35 @@ public final class PostgresStore: ParlorStore {
         }
     }
 
+    public func connectedElsewhere(_ users: [UserID], seenSince: Instant) async throws(StoreError) -> Bool {
+        guard !users.isEmpty else { return false }
+        let ids = users.map(\.rawValue)
+        return try await !read(
+            "Asking which players are connected to other nodes",
+            "SELECT 1 FROM presence WHERE user_id = ANY(\(ids)::text[]) AND node <> \(node) AND seen_at >= \(seenSince.millisecondsSinceEpoch) LIMIT 1"
+        ) { _ in true }.isEmpty
+    }
+
+    /// Records who is connected to this node now (`users`, at `now`) and forgets whoever no longer is,
+    /// and what any node reported over an hour ago (a node that died leaves its rows behind).
+    func reportConnected(_ users: [UserID], at now: Instant) async throws(StoreError) {
+        let ids = users.map(\.rawValue)
+        let stamp = now.millisecondsSinceEpoch
+        try checkOpen("Reporting who is connected")
+        let logger = pool.logger
+        _ = try await pool.withConnection("Reporting who is connected") { [node] connection in
+            try await connection.withTransaction(logger: logger) { connection in
+                try await connection.query("""
+                    INSERT INTO presence (user_id, node, seen_at) SELECT u, \(node), \(stamp) FROM unnest(\(ids)::text[]) AS u
+                    ON CONFLICT (user_id, node) DO UPDATE SET seen_at = excluded.seen_at
+                    """, logger: logger)
+                try await connection.query("DELETE FROM presence WHERE node = \(node) AND NOT (user_id = ANY(\(ids)::text[]))", logger: logger)
+                // What nodes that are gone (each start is a new node) last reported, after an hour.
+                try await connection.query("DELETE FROM presence WHERE seen_at < \(stamp - 3_600_000)", logger: logger)
+            }
+        }
+    }
+
     /// Games with a scheduled action due before `cutoff`: up to `limit`, the most overdue first.
     func overdueGames(dueBefore cutoff: Instant, limit: Int) async throws(StoreError) -> [(kind: String, id: String)] {
         try await read(
