@@ -113,7 +113,7 @@ final class ParlorServices: Sendable {
             if let postgres = (store.base as? PostgresStore) {
                 group.addTask { await self.listen(to: postgres) }
                 group.addTask { await self.takeOverdueTimers(from: postgres) }
-                group.addTask { await self.reportPresence(to: postgres) }
+                group.addTask { await self.every(Self.presenceReportInterval) { await self.reportPresence(to: postgres) } }
             }
             if let interval = configuration.wordGames.catalogPollInterval {
                 group.addTask { await self.catalog.poll(every: .nanoseconds(interval.nanoseconds)) }
@@ -123,7 +123,7 @@ final class ParlorServices: Sendable {
 
     /// Publishes the game versions other nodes of the cluster commit to this node's subscribers.
     private func listen(to postgres: PostgresStore) async {
-        let games = Dictionary(games.map { ($0.kind.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let games = gamesByKind
         await postgres.listenForChanges { change in
             games[change.kind]?.changedElsewhere(id: change.id, version: change.version, committedAt: change.committedAt)
         } resumed: {
@@ -136,35 +136,39 @@ final class ParlorServices: Sendable {
     /// within milliseconds, so what is still due after the grace belongs to a node that died (or lost
     /// the database meanwhile). Each node sweeps; the first to save the action wins, as for any timer.
     private func takeOverdueTimers(from postgres: PostgresStore) async {
-        let games = Dictionary(games.map { ($0.kind.name, $0) }, uniquingKeysWith: { first, _ in first })
-        while !Task.isCancelled {
-            do {
-                try await clock.sleep(until: clock.now.adding(milliseconds: Self.overdueSweepInterval))
-            } catch {
-                return
-            }
-            let cutoff = clock.now.adding(milliseconds: -Self.overdueGrace)
-            guard let overdue = try? await postgres.overdueGames(dueBefore: cutoff, limit: 100) else { continue }
+        let games = gamesByKind
+        await every(Self.overdueSweepInterval) {
+            let cutoff = self.clock.now.adding(milliseconds: -Self.overdueGrace)
+            guard let overdue = try? await postgres.overdueGames(dueBefore: cutoff, limit: 100) else { return }
             for (kind, id) in overdue { await games[kind]?.takeOverdue(id: id) }
         }
     }
 
-    /// Every `presenceReportInterval`, tells the database who is connected to this node, so that the
-    /// other nodes do not expire the games these players are in.
-    private func reportPresence(to postgres: PostgresStore) async {
+    /// Each game kind's host by the kind's name, as other nodes' announcements and the database name them.
+    private var gamesByKind: [String: any HostedGame] {
+        Dictionary(games.map { ($0.kind.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Runs `body` every `milliseconds` on the server's clock until the calling task is cancelled.
+    private func every(_ milliseconds: Int64, _ body: () async -> Void) async {
         while !Task.isCancelled {
-            await reportPresence()
             do {
-                try await clock.sleep(until: clock.now.adding(milliseconds: Self.presenceReportInterval))
+                try await clock.sleep(until: clock.now.adding(milliseconds: milliseconds))
             } catch {
                 return
             }
+            await body()
         }
     }
 
-    /// Reports who is connected to this node now (a node of a cluster; nothing otherwise).
+    /// Reports who is connected to this node now (a node of a cluster; nothing otherwise), so that the
+    /// other nodes do not expire the games these players are in.
     func reportPresence() async {
         guard let postgres = store.base as? PostgresStore else { return }
+        await reportPresence(to: postgres)
+    }
+
+    private func reportPresence(to postgres: PostgresStore) async {
         do {
             try await postgres.reportConnected(presence.connectedUserIDs, at: clock.now)
         } catch {
