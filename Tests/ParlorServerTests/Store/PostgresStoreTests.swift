@@ -1,6 +1,7 @@
 import Foundation
 import ParlorRules
 import ParlorTestSupport
+import Synchronization
 import Testing
 @testable import ParlorServer
 
@@ -157,6 +158,76 @@ struct PostgresStoreTests {
         #expect(try await store.loadRooms() == [before, during])
         await store.close()
         try await server.stop()
+    }
+
+    /// A call whose connection stops answering — seen after a database restart: the query never
+    /// fails, even once its connection is closed — is answered at its time limit, so the caller (a
+    /// node's writer, and every save queued behind it) goes on.
+    @Test func aCallStuckOnItsConnectionIsAnsweredAtItsTimeLimit() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            let store = try #require(try await place.open() as? PostgresStore)
+            let stuck = StuckCall()
+            let clock = ContinuousClock()
+            let started = clock.now
+            let error = await storeError {
+                _ = try await store.pool.withConnection("A stuck call", callTimeout: .seconds(1)) { _ in await stuck.wait() }
+            }
+            #expect(clock.now - started < .seconds(20), "answered at its limit, not when the call ends")
+            #expect(error?.kind == .unreachable)
+            #expect(error?.reason.contains("did not finish within 1") == true, "\(String(describing: error))")
+            #expect(error?.reason.contains("Whether it was applied is not known") == true)
+            stuck.release()
+            // The pool serves calls again (the one after may still be handed the closed connection,
+            // and fail as unreachable, before the pool has replaced it).
+            let room = try StoreFixtures.room(StoreFixtures.code(1), players: [StoreFixtures.user(1)])
+            await eventually(timeout: .seconds(8)) { (try? await store.saveRoom(room)) != nil }
+            #expect(try await store.loadRooms() == [room])
+            await store.close()
+        }
+    }
+
+    /// postgres-nio never answers a query written to a connection that has closed; a call whose
+    /// connection closes under it is answered when it closes, not at its time limit.
+    @Test func aCallWhoseConnectionClosesIsAnsweredAtOnce() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            let store = try #require(try await place.open() as? PostgresStore)
+            let clock = ContinuousClock()
+            let started = clock.now
+            let error = await storeError {
+                _ = try await store.pool.withConnection("A call that loses its connection", callTimeout: .seconds(60)) { connection in
+                    try await connection.close()
+                    return try await connection.query("SELECT 1", logger: .quiet).collect().count
+                }
+            }
+            #expect(clock.now - started < .seconds(30), "answered when its connection closed")
+            #expect(error?.kind == .unreachable)
+            #expect(error?.reason.contains("lost its connection") == true, "\(String(describing: error))")
+            let room = try StoreFixtures.room(StoreFixtures.code(1), players: [StoreFixtures.user(1)])
+            await eventually(timeout: .seconds(8)) { (try? await store.saveRoom(room)) != nil }
+            #expect(try await store.loadRooms() == [room])
+            await store.close()
+        }
+    }
+
+    /// A wait that ignores cancellation, as a query on a dead connection did, until released.
+    private final class StuckCall: Sendable {
+        private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        private let released = Mutex(false)
+
+        func wait() async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = released.withLock { released in
+                    if !released { self.continuation.withLock { $0 = continuation } }
+                    return released
+                }
+                if now { continuation.resume() }
+            }
+        }
+
+        func release() {
+            released.withLock { $0 = true }
+            continuation.withLock { $0.take() }?.resume()
+        }
     }
 
     @Test func aFileSavedThroughOneNodeIsServedByAnother() async throws {

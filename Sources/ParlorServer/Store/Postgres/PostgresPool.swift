@@ -63,16 +63,25 @@ final class PostgresPool: Sendable {
                             // A connection that comes after the caller gave up — and was told that
                             // nothing was done — must not do it.
                             guard leased.claim() else { throw CancellationError() }
+                            // postgres-nio (1.33) can lease a connection whose socket has just closed
+                            // — its pool learns of a close a moment later — and a query written to a
+                            // closed connection is never answered, not even with an error. After a
+                            // restart of the database that left a save, and the writer with it (every
+                            // later save of the node), waiting for good. So a call on a closed
+                            // connection fails at once, and a call whose connection closes under it
+                            // is answered when it closes.
+                            guard !connection.isClosed else { throw ConnectionClosed() }
+                            connection.closeFuture.whenComplete { _ in answer.give(.failure(ConnectionLost())) }
                             guard let callTimeout else { return try await body(connection) }
-                            // After a restart of the database, a call was seen waiting for good on a
-                            // connection that had died unnoticed, and the writer with it (every later
-                            // save of the node). Past `callTimeout` the connection is closed, which
-                            // fails the call (reported as unreachable: it may or may not have
-                            // committed, as when a connection drops after COMMIT) and frees the pool.
+                            // Whatever else holds a call on its connection: past `callTimeout` the
+                            // caller is answered — the call may or may not have committed, as when a
+                            // connection drops after COMMIT — and the connection is closed, which
+                            // frees its place in the pool.
                             let watchdog = Task { [logger] in
                                 try await Task.sleep(for: callTimeout)
+                                guard answer.give(.failure(CallTimedOut(after: callTimeout))) else { return }
                                 logger.warning(
-                                    "A database call did not finish in time; closing its connection",
+                                    "A database call did not finish in time; answering its caller and closing its connection",
                                     metadata: ["doing": "\(doing)", "after": "\(callTimeout)"])
                                 try? await connection.close()
                             }
@@ -99,12 +108,27 @@ final class PostgresPool: Sendable {
             return try outcome.get()
         } catch is LeaseTimedOut {
             throw PostgresErrorMapping.unreachable(doing: doing, location: location, detail: "no connection within \(leaseTimeout)")
+        } catch is ConnectionClosed {
+            throw PostgresErrorMapping.unreachable(doing: doing, location: location, detail: "its connection had closed")
+        } catch is ConnectionLost {
+            throw StoreError(
+                .unreachable,
+                "\(doing) on \(location) lost its connection before it finished. Whether it was applied is not known; a game's next save is checked against the version stored, so nothing is applied twice. Parlor reconnects on its own; check the database's health.")
+        } catch let error as CallTimedOut {
+            throw StoreError(
+                .unreachable,
+                "\(doing) on \(location) did not finish within \(error.after); its connection was closed. Whether it was applied is not known; a game's next save is checked against the version stored, so nothing is applied twice. Check the database's health and load.")
         } catch {
             throw PostgresErrorMapping.storeError(error, doing: doing, location: location)
         }
     }
 
     private struct LeaseTimedOut: Error {}
+    private struct CallTimedOut: Error { var after: Duration }
+    /// The connection leased had closed before the call began: nothing was sent.
+    private struct ConnectionClosed: Error {}
+    /// The connection closed while the call ran.
+    private struct ConnectionLost: Error {}
 
     /// The caller's answer, given once: by the work, the timeout or the caller's cancellation.
     private final class Answer<T: Sendable>: Sendable {
@@ -135,16 +159,19 @@ final class PostgresPool: Sendable {
             if now { cleanup() }
         }
 
-        func give(_ result: Result<T, any Error>) {
-            let (continuation, cleanup) = state.withLock { state -> (CheckedContinuation<Result<T, any Error>, Never>?, (@Sendable () -> Void)?) in
-                guard !state.answered else { return (nil, nil) }
+        /// True when this was the answer (the first given).
+        @discardableResult
+        func give(_ result: Result<T, any Error>) -> Bool {
+            let (first, continuation, cleanup) = state.withLock { state -> (Bool, CheckedContinuation<Result<T, any Error>, Never>?, (@Sendable () -> Void)?) in
+                guard !state.answered else { return (false, nil, nil) }
                 state.answered = true
                 if state.continuation == nil { state.early = result }
                 defer { state.continuation = nil; state.cleanup = nil }
-                return (state.continuation, state.cleanup)
+                return (true, state.continuation, state.cleanup)
             }
             continuation?.resume(returning: result)
             cleanup?()
+            return first
         }
     }
 
