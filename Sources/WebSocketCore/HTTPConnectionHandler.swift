@@ -26,6 +26,9 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         /// `limit`: the most body bytes this request may bring (the application's limit for its route).
         case receivingRequest(HTTPRequestHead, ByteBuffer, limit: Int)
         case receivingUpgrade(HTTPRequestHead)
+        /// The upgrade request is complete; the upgrade happens once the request decoder has read all
+        /// that came with it (`upgradeIfStillDue`).
+        case upgradeDue(HTTPRequestHead)
         case waitingForResponse(keepAlive: Bool)
         /// Finished: upgraded, or closing (after a last response, which may still be being written).
         case done
@@ -100,7 +103,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             // Closing already: a parse error in what the client sent after its last request is moot,
             // and answering it would put a second response after one that said `Connection: close`.
             return
-        case .idle, .receivingRequest, .receivingUpgrade:
+        case .idle, .receivingRequest, .receivingUpgrade, .upgradeDue:
             if error is HTTPParserError {
                 // No response has started, so the client can still be told why.
                 return refuseAndClose(context: context, .badRequest, "Malformed HTTP request")
@@ -137,7 +140,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             switch self.state {
             case .idle, .receivingRequest, .receivingUpgrade:
                 context.close(promise: nil)
-            case .waitingForResponse, .done:
+            case .upgradeDue, .waitingForResponse, .done:
                 break
             }
         }
@@ -174,7 +177,17 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             dispatch(context: context, head: head, body: body)
         case (.end, .receivingUpgrade(let head)):
             timer?.cancel()
-            upgrade(context: context, head: head)
+            // Not yet: NIO's decoder may go on parsing what came after this request in the same read.
+            // It stops after an upgrade request only when llhttp agrees that it is one (llhttp reads
+            // `Connection: Upgrade<TAB>` as no upgrade, where HTTP's optional whitespace allows the
+            // tab); otherwise the next request's parts would reach the WebSocket handler, which takes
+            // only bytes. Found by fuzz-http: that crashed the server.
+            state = .upgradeDue(head)
+            context.eventLoop.assumeIsolated().execute { self.upgradeIfStillDue(context: context) }
+        case (_, .upgradeDue):
+            // Another request right behind the upgrade request: the decoder did not stop, so what
+            // follows is not WebSocket traffic (a client must wait for the 101 before sending any).
+            refuseAndClose(context: context, .badRequest, "Another request followed the upgrade request before its answer")
         case (_, .done):
             // Requests pipelined behind the last response: the pipelining handler hands them over while
             // that response's end is being written, and closing now would drop the response unsent.
@@ -279,6 +292,15 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     // MARK: Upgrade
 
+    private func upgradeIfStillDue(context: ChannelHandlerContext) {
+        guard case .upgradeDue(let head) = state, context.channel.isActive else { return }
+        // The pipelining handler holds back any request that followed (it waits for this request's
+        // answer); removed, it hands them over, and `channelRead` refuses the upgrade.
+        context.pipeline.syncOperations.removeHandler(handlers.pipelining, promise: nil)
+        guard case .upgradeDue = state else { return }
+        upgrade(context: context, head: head)
+    }
+
     private func upgrade(context: ChannelHandlerContext, head: HTTPRequestHead) {
         guard !shuttingDown else {
             return refuseAndClose(context: context, .serviceUnavailable, "The server is shutting down")
@@ -342,7 +364,6 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
                 bridge = forTask
             }
             let pipeline = context.pipeline.syncOperations
-            pipeline.removeHandler(handlers.pipelining, promise: nil)
             pipeline.removeHandler(handlers.encoder, promise: nil)
             pipeline.removeHandler(handlers.limiter, promise: nil)
             try pipeline.addHandler(webSocketHandler, position: .after(self))
