@@ -205,6 +205,10 @@ struct PostgresStoreTests {
             let room = try StoreFixtures.room(StoreFixtures.code(1), players: [StoreFixtures.user(1)])
             await eventually(timeout: .seconds(8)) { (try? await store.saveRoom(room)) != nil }
             #expect(try await store.loadRooms() == [room])
+            // Watching for closes costs nothing per call once the call is over.
+            for _ in 0..<200 { _ = try await store.loadRooms() }
+            let watched = store.pool.watchedCounts
+            #expect(watched.calls == 0 && watched.connections <= 8, "\(watched)")
             await store.close()
         }
     }

@@ -14,6 +14,7 @@ final class PostgresPool: Sendable {
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     private let leaseTimeout: Duration
+    private let watch = ClosingWatch()
 
     init(location: PostgresLocation, logger: Logger, maximumConnections: Int = 8, leaseTimeout: Duration = .seconds(5)) {
         var configuration = PostgresClient.Configuration(
@@ -57,7 +58,7 @@ final class PostgresPool: Sendable {
         let outcome: Result<T, any Error> = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, any Error>, Never>) in
                 answer.install(continuation)
-                let work = Task { [client] in
+                let work = Task { [client, watch] in
                     do {
                         let value = try await client.withConnection { connection in
                             // A connection that comes after the caller gave up — and was told that
@@ -71,7 +72,8 @@ final class PostgresPool: Sendable {
                             // connection fails at once, and a call whose connection closes under it
                             // is answered when it closes.
                             guard !connection.isClosed else { throw ConnectionClosed() }
-                            connection.closeFuture.whenComplete { _ in answer.give(.failure(ConnectionLost())) }
+                            watch.begin(on: connection) { answer.give(.failure(ConnectionLost())) }
+                            defer { watch.end(on: connection) }
                             guard let callTimeout else { return try await body(connection) }
                             // Whatever else holds a call on its connection: past `callTimeout` the
                             // caller is answered — the call may or may not have committed, as when a
@@ -192,6 +194,36 @@ final class PostgresPool: Sendable {
             try await connection.query(query, logger: logger).collect()
         }
     }
+
+    /// The call each connection is running, answered if its connection closes under it. One
+    /// `closeFuture` callback per connection, not one per call: a callback cannot be taken back, and
+    /// one per call would pile up for as long as a pooled connection lives.
+    private final class ClosingWatch: Sendable {
+        private let calls = Mutex<[PostgresConnection.ID: @Sendable () -> Void]>([:])
+        /// The connections watched: open ones that have run a call.
+        private let watched = Mutex<Set<PostgresConnection.ID>>([])
+
+        /// `onClose` runs if `connection` closes before `end(on:)`.
+        func begin(on connection: PostgresConnection, onClose: @escaping @Sendable () -> Void) {
+            let id = connection.id
+            calls.withLock { $0[id] = onClose }
+            guard watched.withLock({ $0.insert(id).inserted }) else { return }
+            // Runs at once if it has closed already.
+            connection.closeFuture.whenComplete { [self] _ in
+                watched.withLock { _ = $0.remove(id) }
+                calls.withLock { $0.removeValue(forKey: id) }?()
+            }
+        }
+
+        func end(on connection: PostgresConnection) {
+            calls.withLock { _ = $0.removeValue(forKey: connection.id) }
+        }
+
+        var counts: (calls: Int, connections: Int) { (calls.withLock(\.count), watched.withLock(\.count)) }
+    }
+
+    /// Calls running now, and connections watched for closing (for tests: neither grows with calls).
+    var watchedCounts: (calls: Int, connections: Int) { watch.counts }
 
     /// Whether the connection came in time, decided once: by the lease (`claim`) or by the timeout
     /// (`abandon`), whichever is first.
