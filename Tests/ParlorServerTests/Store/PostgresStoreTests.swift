@@ -215,22 +215,24 @@ struct PostgresStoreTests {
 
     /// A wait that ignores cancellation, as a query on a dead connection did, until released.
     private final class StuckCall: Sendable {
-        private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
-        private let released = Mutex(false)
+        /// Released, or the waiter to release.
+        private let state = Mutex<(released: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
 
         func wait() async {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let now = released.withLock { released in
-                    if !released { self.continuation.withLock { $0 = continuation } }
-                    return released
+                let released = state.withLock { state in
+                    if !state.released { state.waiter = continuation }
+                    return state.released
                 }
-                if now { continuation.resume() }
+                if released { continuation.resume() }
             }
         }
 
         func release() {
-            released.withLock { $0 = true }
-            continuation.withLock { $0.take() }?.resume()
+            state.withLock { state in
+                state.released = true
+                return state.waiter.take()
+            }?.resume()
         }
     }
 

@@ -113,16 +113,19 @@ final class PostgresPool: Sendable {
         } catch is ConnectionClosed {
             throw PostgresErrorMapping.unreachable(doing: doing, location: location, detail: "its connection had closed")
         } catch is ConnectionLost {
-            throw StoreError(
-                .unreachable,
-                "\(doing) on \(location) lost its connection before it finished. Whether it was applied is not known; a game's next save is checked against the version stored, so nothing is applied twice. Parlor reconnects on its own; check the database's health.")
+            throw Self.outcomeUnknown("\(doing) on \(location) lost its connection before it finished", advice: "Parlor reconnects on its own; check the database's health.")
         } catch let error as CallTimedOut {
-            throw StoreError(
-                .unreachable,
-                "\(doing) on \(location) did not finish within \(error.after); its connection was closed. Whether it was applied is not known; a game's next save is checked against the version stored, so nothing is applied twice. Check the database's health and load.")
+            throw Self.outcomeUnknown("\(doing) on \(location) did not finish within \(error.after); its connection was closed", advice: "Check the database's health and load.")
         } catch {
             throw PostgresErrorMapping.storeError(error, doing: doing, location: location)
         }
+    }
+
+    /// A call that may or may not have committed (as when a connection drops after COMMIT).
+    private static func outcomeUnknown(_ what: String, advice: String) -> StoreError {
+        StoreError(
+            .unreachable,
+            "\(what). Whether it was applied is not known; a game's next save is checked against the version stored, so nothing is applied twice. \(advice)")
     }
 
     private struct LeaseTimedOut: Error {}
@@ -199,27 +202,33 @@ final class PostgresPool: Sendable {
     /// `closeFuture` callback per connection, not one per call: a callback cannot be taken back, and
     /// one per call would pile up for as long as a pooled connection lives.
     private final class ClosingWatch: Sendable {
-        private let calls = Mutex<[PostgresConnection.ID: @Sendable () -> Void]>([:])
-        /// The connections watched: open ones that have run a call.
-        private let watched = Mutex<Set<PostgresConnection.ID>>([])
+        /// Each open connection that has run a call (its close callback registered), with the call it
+        /// runs now, if any.
+        private let watched = Mutex<[PostgresConnection.ID: (@Sendable () -> Void)?]>([:])
 
         /// `onClose` runs if `connection` closes before `end(on:)`.
         func begin(on connection: PostgresConnection, onClose: @escaping @Sendable () -> Void) {
             let id = connection.id
-            calls.withLock { $0[id] = onClose }
-            guard watched.withLock({ $0.insert(id).inserted }) else { return }
+            let isNew = watched.withLock { watched in
+                defer { watched[id] = .some(onClose) }
+                return watched[id] == nil
+            }
+            guard isNew else { return }
             // Runs at once if it has closed already.
             connection.closeFuture.whenComplete { [self] _ in
-                watched.withLock { _ = $0.remove(id) }
-                calls.withLock { $0.removeValue(forKey: id) }?()
+                watched.withLock { $0.removeValue(forKey: id) }??()
             }
         }
 
         func end(on connection: PostgresConnection) {
-            calls.withLock { _ = $0.removeValue(forKey: connection.id) }
+            watched.withLock { watched in
+                if watched[connection.id] != nil { watched[connection.id] = .some(nil) }
+            }
         }
 
-        var counts: (calls: Int, connections: Int) { (calls.withLock(\.count), watched.withLock(\.count)) }
+        var counts: (calls: Int, connections: Int) {
+            watched.withLock { watched in (watched.values.count { $0 != nil }, watched.count) }
+        }
     }
 
     /// Calls running now, and connections watched for closing (for tests: neither grows with calls).
