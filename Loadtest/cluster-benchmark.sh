@@ -37,7 +37,9 @@ postgres_ticks() {  # the postmaster and its children (backends, WAL writer, che
 }
 pg_figures() {
   "$pg_bin/psql" -X -A -t -F ' ' -d "$PARLOR_POSTGRES" -c \
-    "SELECT xact_commit, tup_inserted, tup_updated, tup_deleted, (SELECT wal_sync FROM pg_stat_wal)
+    "SELECT xact_commit, tup_inserted, tup_updated, tup_deleted, (SELECT wal_sync FROM pg_stat_wal),
+            (SELECT coalesce(sum(n_tup_hot_upd), 0) FROM pg_stat_user_tables WHERE relname = 'games'),
+            (SELECT wal_bytes FROM pg_stat_wal)
      FROM pg_stat_database WHERE datname = current_database()"
 }
 scrape() {  # SUFFIX: every node's /metrics into $scratch/nodeK.SUFFIX
@@ -108,7 +110,8 @@ d = [y - x for x, y in zip(b, a)]
 seconds = samples[-1][0] - samples[0][0] if len(samples) >= 2 else 1
 print(f"PostgreSQL over the run: {d[0]} commits ({d[0] / seconds:.0f}/s), {d[1]} rows inserted, {d[2]} updated "
       f"({d[2] / seconds:.0f}/s), {d[3]} deleted, {d[4]} WAL flushes ({d[4] / seconds:.0f}/s)"
-      + (f"; {d[2] / d[4]:.1f} rows updated per WAL flush" if d[4] else ""))
+      + (f"; {d[2] / d[4]:.1f} rows updated per WAL flush" if d[4] else "")
+      + (f"; {d[5]} HOT updates of games ({d[5] / d[2] * 100:.0f}% of the updates); {d[6] / 1e6:.1f} MB of WAL ({d[6] / max(d[2], 1):.0f} bytes per row updated)" if len(d) > 6 and d[2] else ""))
 
 sample = re.compile(r'^([a-z_]+)(\{[^}]*\})?\s+([0-9.eE+-]+|\+Inf|NaN)$')
 def parse(path):
@@ -123,11 +126,22 @@ def delta(node, key):
     return node["after"].get(key, 0) - node["before"].get(key, 0)
 
 per_node = [{"before": parse(f"{scratch}/node{i + 1}.before"), "after": parse(f"{scratch}/node{i + 1}.after")} for i in range(nodes)]
+conflicts = 0.0
 for i, node in enumerate(per_node):
     reloads = ", ".join("%s %.0f" % (r, delta(node, ("parlor_cluster_reloads_total", '{reason="%s"}' % r))) for r in ("notified", "conflict", "adopted", "refused"))
+    conflicts += delta(node, ("parlor_cluster_reloads_total", '{reason="conflict"}'))
+    served = lambda metric, where: node["after"].get((metric, '{served="%s"}' % where), 0)
     print(f"node {i + 1}: notifications sent {delta(node, ('parlor_cluster_notifications_sent_total', '')):.0f}, "
           f"received {delta(node, ('parlor_cluster_notifications_received_total', '')):.0f}, "
-          f"failed {delta(node, ('parlor_cluster_notifications_failed_total', '')):.0f}; reloads: {reloads}")
+          f"failed {delta(node, ('parlor_cluster_notifications_failed_total', '')):.0f}; reloads: {reloads}; "
+          f"versions from announcements {delta(node, ('parlor_cluster_versions_from_announcements_total', '')):.0f}, "
+          f"claims {delta(node, ('parlor_cluster_claims_total', '')):.0f}; at the end: games served here {served('parlor_cluster_games', 'here'):.0f}, "
+          f"copies {served('parlor_cluster_games', 'elsewhere'):.0f}; subscriptions here {served('parlor_cluster_subscriptions', 'here'):.0f}, "
+          f"elsewhere {served('parlor_cluster_subscriptions', 'elsewhere'):.0f}")
+if report:
+    changes = report["counts"]["replies"]
+    if changes:
+        print(f"lost races: {conflicts:.0f} for {changes} changes answered, {conflicts / changes:.4f} per change")
 
 def histogram(metric, label_filter=""):
     buckets = defaultdict(float)

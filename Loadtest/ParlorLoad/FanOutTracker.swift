@@ -58,6 +58,9 @@ final class FanOutTracker: Sendable {
         var aliveCount: Int
         /// Members that were lost and observe again: their next event brings them back.
         var returning: [Bool]
+        /// Members that observe again on another node (they moved there during set-up): their next
+        /// event is the current version, which may equal the last one they saw.
+        var moving: [Bool]
         /// A member that came back counts only for versions after this one (0: every version).
         var countsAfter: [Int]
         var maxCountsAfter = 0
@@ -82,6 +85,7 @@ final class FanOutTracker: Sendable {
             State(
                 seen: Array(repeating: 0, count: memberCount), lost: Array(repeating: false, count: memberCount),
                 aliveCount: memberCount, returning: Array(repeating: false, count: memberCount),
+                moving: Array(repeating: false, count: memberCount),
                 countsAfter: Array(repeating: 0, count: memberCount)))
     }
 
@@ -94,6 +98,11 @@ final class FanOutTracker: Sendable {
         var completed: [Duration] = []
         let allCaughtUp = state.withLock { state -> Bool in
             let previous = state.seen[member]
+            if state.moving[member], version == previous {
+                state.moving[member] = false
+                return false
+            }
+            state.moving[member] = false
             if state.returning[member] {
                 // The first event after observing again is the current version: it may equal the last one seen.
                 guard version >= previous else {
@@ -201,6 +210,11 @@ final class FanOutTracker: Sendable {
             return state.seen.indices.allSatisfy { state.lost[$0] || state.seen[$0] >= baseline }
         }
         if ready { caughtUp.open(true) }
+    }
+
+    /// Member `member` is about to observe the room again on the node of a cluster that serves it.
+    func memberMoving(_ member: Int) {
+        state.withLock { $0.moving[member] = true }
     }
 
     /// Member `member`, lost, is about to observe the room again: its next event brings it back.

@@ -72,13 +72,14 @@ struct RoomMember: Sendable {
         case visits(VisitFrames, seat: Int, baseline: Gate<Int>)
     }
 
-    /// A member in its game: who it is (to sign in again as the same user after a move), the game's
-    /// code, and what it sends.
+    /// A member of a game: who it is (to sign in again as the same user after a move), the game's
+    /// code, whether it took its seat yet, and what it sends.
     struct Entered: Sendable {
         var user: UserID
         var token: String
         var code: String
         var plan: Plan?
+        var joined: Bool
     }
 
     enum SetUpOutcome: Sendable {
@@ -88,19 +89,33 @@ struct RoomMember: Sendable {
         case moving(to: String, Entered)
     }
 
-    /// Signs in, creates or joins (unless it did on a connection before), subscribes; then — when the
-    /// game is served by another node than this connection's, which it did not ask for already —
-    /// moves; otherwise the host starts the game once everyone else is in. Returns what the player
-    /// sends (nil for spectators) and the request that takes the player out of the game when the run
-    /// ends (nil for spectators), or where to move.
+    /// Signs in; the host creates the game, everyone else follows it first and — when it is served by
+    /// another node than this connection's, which it did not ask for already — moves there; then
+    /// joins, subscribes (again, after a move), and the host starts the game once everyone else is in.
+    /// Returns what the player sends (nil for spectators) and the request that takes the player out of
+    /// the game when the run ends (nil for spectators), or where to move.
     private func setUp(
         _ connection: inout LoadConnection, began: ContinuousClock.Instant, watch: VersionWatch, entered: Entered?, asking: String?
     ) async throws -> SetUpOutcome {
         let hello = try await connection.call(.hello(HelloArguments(token: entered?.token)), as: HelloResult.self)
         if entered == nil { run.connectLatency.record(.now - began) }
         let handle: (ScannedFrame) -> Void = { self.handle($0, clock: nil, watch: watch) }
+        // The host creates the game where it is (that node serves it); everyone else first follows
+        // it — as a player opens its screen before taking a seat — and, told it is served by another
+        // node, moves there before joining, so that the game's changes are all made on its node.
+        if !isHost, entered == nil {
+            let code = try await sharedCode()
+            try await observe(code, on: &connection, onEvent: handle)
+            if let here = hello.node {
+                let served = try await connection.servingNode(onEvent: handle)
+                if served != here, served != asking {
+                    room.tracker.memberMoving(member)
+                    return .moving(to: served, Entered(user: hello.userId, token: hello.token, code: code, plan: nil, joined: false))
+                }
+            }
+        }
         let seat: Entered
-        if let entered {
+        if let entered, entered.joined {
             seat = entered
         } else {
             let (code, plan): (String, Plan?)
@@ -108,15 +123,10 @@ struct RoomMember: Sendable {
             case .rummy: (code, plan) = try await enterRoom(&connection, user: hello.userId, onEvent: handle)
             case .darts: (code, plan) = try await enterMatch(&connection, user: hello.userId, onEvent: handle)
             }
-            seat = Entered(user: hello.userId, token: hello.token, code: code, plan: plan)
+            seat = Entered(user: hello.userId, token: hello.token, code: code, plan: plan, joined: true)
         }
-        switch run.parameters.game {
-        case .rummy: _ = try await connection.call(.observeRoom(CodeArguments(code: seat.code)), as: Subscribed.self, onEvent: handle)
-        case .darts: _ = try await connection.call(.observeMatch(MatchCodeArguments(code: seat.code)), as: Subscribed.self, onEvent: handle)
-        }
-        if let here = hello.node, entered == nil {
-            let served = try await connection.servingNode(onEvent: handle)
-            if served != here, served != asking { return .moving(to: served, seat) }
+        if isHost || entered != nil {
+            try await observe(seat.code, on: &connection, onEvent: handle)
         }
         let code = seat.code
         try await startOrReport(code, on: &connection) { connection in
@@ -132,6 +142,14 @@ struct RoomMember: Sendable {
         case .darts: leave = .leaveMatch(MatchCodeArguments(code: code))
         }
         return .ready(seat.plan, leave: ByteBuffer(bytes: try Request(id: .number(RoomMember.leaveID), operation: leave).encoded()))
+    }
+
+    /// Subscribes to the game's stream.
+    private func observe(_ code: String, on connection: inout LoadConnection, onEvent handle: (ScannedFrame) -> Void) async throws {
+        switch run.parameters.game {
+        case .rummy: _ = try await connection.call(.observeRoom(CodeArguments(code: code)), as: Subscribed.self, onEvent: handle)
+        case .darts: _ = try await connection.call(.observeMatch(MatchCodeArguments(code: code)), as: Subscribed.self, onEvent: handle)
+        }
     }
 
     /// The id of the request that leaves the game at the end (below the submissions' ids).

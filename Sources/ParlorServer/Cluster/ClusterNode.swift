@@ -114,6 +114,8 @@ final class ClusterNode: Sendable {
                 state.serving = Set(peers.filter { !$0.isDraining }.map(\.name))
                 state.lastBeat = .now
             }
+            // What the other nodes listen to is all this node announces on.
+            store.watchedElsewhere.withLockedValue { $0 = Set(peers.filter { $0.name != name }.flatMap(\.watching)) }
             return true
         } catch {
             logger.warning("Could not beat as a node of the cluster", metadata: ["cause": "\(error.reason)"])
@@ -188,14 +190,22 @@ final class ClusterNode: Sendable {
     // MARK: Watching games another node serves
 
     /// Starts hearing `bucket` (a game another node serves has a watcher here now), and returns once
-    /// it is heard; true when it was not heard before (the game must then be read afresh).
+    /// it is heard — and every other node knows it and announces on it (they read it with their next
+    /// beat, at most a second or two: so the first watcher of a bucket waits that long, the next ones
+    /// not at all); true when it was not heard before (the game must then be read afresh).
     func watch(_ bucket: Int) async -> Bool {
         let (added, all) = state.withLockedValue { state -> (Bool, Set<Int>) in
             state.recentlyWatched[bucket] = .now
             return (state.watched.insert(bucket).inserted, state.watched)
         }
-        if added { await store.listener.watch(all) }
-        return added
+        guard added else { return false }
+        await store.listener.watch(all)
+        let known = await store.recordWatching(
+            all, incarnation: incarnation, beating: configuration.heartbeat * 3 / 2, timeout: configuration.heartbeat * 2 + .milliseconds(500))
+        if !known {
+            logger.warning("Not every node confirmed it heard what this node watches: a watcher here may miss a version until the next")
+        }
+        return true
     }
 
     /// Hears exactly the buckets of the games watched here that another node serves (`needed`, as the
@@ -209,6 +219,9 @@ final class ClusterNode: Sendable {
             defer { state.watched = wanted }
             return (wanted != state.watched, wanted)
         }
-        if changed { await store.listener.watch(all) }
+        guard changed else { return }
+        await store.listener.watch(all)
+        // Fewer buckets (a watcher left): the others may go on announcing on them a while, harmlessly.
+        _ = await store.recordWatching(all, incarnation: incarnation, beating: configuration.heartbeat, timeout: .zero)
     }
 }

@@ -263,8 +263,9 @@ extension GameHost: HostedGame {
     /// Another node committed a version of a game (`GameChange.deleted`: deleted it).
     func changedElsewhere(_ change: GameChange) {
         guard let actor = directory.game(id: change.id) else { return }
-        // Only games someone here watches are read at once; another is marked, and read when next used.
-        guard actor.feed.subscriberCount > 0 else {
+        // Only games someone here watches are read at once; another is marked, and read when next used
+        // (a deleted one is let go at once: nobody should hold a copy of a game that is gone).
+        guard actor.feed.subscriberCount > 0 || change.version == GameChange.deleted else {
             Task { await actor.noteAnnounced(change.version) }
             return
         }

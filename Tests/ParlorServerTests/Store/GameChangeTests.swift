@@ -52,7 +52,7 @@ struct GameChangeTests {
     }
 
     /// What a batch announces: each save on its bucket (and on its node's channel when another node
-    /// serves it), a save that lost its race nowhere, a deletion on its bucket and to every node.
+    /// serves it), a save that lost its race nowhere, a deletion to every node.
     @Test func aBatchAnnouncesEachGameWhereItsWatchersListen() {
         func save(_ id: String, servedBy: String?) -> SQLiteWrite {
             .saveGame(.init(kind: "rummy", noun: "room", id: id, code: id, version: 2, state: "{}", schedule: "[]", replacing: .version(1), servedBy: servedBy))
@@ -63,10 +63,17 @@ struct GameChangeTests {
         let channels = announced.map(\.channel)
         #expect(channels == [
             ClusterChannel.watch(ClusterChannel.bucket(kind: "rummy", id: "A")),
-            ClusterChannel.watch(ClusterChannel.bucket(kind: "rummy", id: "B")), ClusterChannel.node("node2"),
-            ClusterChannel.watch(ClusterChannel.bucket(kind: "rummy", id: "D")), ClusterChannel.homes,
+            ClusterChannel.watch(ClusterChannel.bucket(kind: "rummy", id: "B")), ClusterChannel.node("node2"), ClusterChannel.homes,
         ])
         #expect(GameChange(payload: announced[0].payload)?.body == GameChange.Body(schedule: "[]", state: "{}"))
-        #expect(HomeChange(payload: announced[4].payload) == .deleted(node: "node1", kind: "rummy", id: "D"))
+        #expect(HomeChange(payload: announced[3].payload) == .deleted(node: "node1", kind: "rummy", id: "D"))
+
+        // Only on the buckets another node listens to; the serving node and every node still hear theirs.
+        let watchedA: Set = [ClusterChannel.bucket(kind: "rummy", id: "A")]
+        let sparse = PostgresWriter.announcements(of: writes, except: [], by: "node1", at: 9, watched: watchedA).map(\.channel)
+        #expect(sparse == [
+            ClusterChannel.watch(ClusterChannel.bucket(kind: "rummy", id: "A")), ClusterChannel.node("node2"), ClusterChannel.homes,
+        ])
+        #expect(PostgresWriter.announcements(of: [save("A", servedBy: nil)], except: [], by: "node1", at: 9, watched: []).isEmpty)
     }
 }

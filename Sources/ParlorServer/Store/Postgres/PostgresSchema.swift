@@ -10,7 +10,7 @@ import PostgresNIO
 /// Parlor, which this build refuses to write over. Columns mirror SQLite's (`SQLiteSchema`), instants as
 /// milliseconds since 1970, JSON as text; files as bytea.
 enum PostgresSchema {
-    static let supportedVersion = 4
+    static let supportedVersion = 5
 
     /// Any constant will do as long as no other program takes the same lock on this database.
     static let migrationLockKey: Int64 = 0x7061_726c_6f72  // "parlor"
@@ -101,6 +101,15 @@ enum PostgresSchema {
                 name TEXT PRIMARY KEY, incarnation TEXT NOT NULL, state TEXT NOT NULL,
                 started_at TIMESTAMPTZ NOT NULL DEFAULT now(), seen_at TIMESTAMPTZ NOT NULL DEFAULT now())
             """,
+        ],
+        // 5: every change rewrites its game's row; with room left on its page PostgreSQL writes the new
+        // version beside the old (a HOT update: no index is touched, less WAL), instead of on another
+        // page with every index updated. New pages keep half free; `VACUUM FULL games` repacks old ones.
+        // And which watch buckets each node listens to: a node announces a committed version only on a
+        // bucket another node listens to.
+        [
+            "ALTER TABLE games SET (fillfactor = 50)",
+            "ALTER TABLE nodes ADD COLUMN watching INTEGER[] NOT NULL DEFAULT '{}'",
         ],
     ]
 

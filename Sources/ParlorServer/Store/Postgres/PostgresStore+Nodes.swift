@@ -13,6 +13,8 @@ extension PostgresStore {
         var name: String
         /// Draining: it serves what it has until its clients are gone, and takes nothing new.
         var isDraining: Bool
+        /// The watch buckets it listens to.
+        var watching: [Int] = []
     }
 
     /// Takes this node's name for this run (`incarnation`): refuses while another process beating
@@ -53,14 +55,42 @@ extension PostgresStore {
                 "UPDATE nodes SET seen_at = now(), state = \(state) WHERE name = \(node) AND incarnation = \(incarnation)",
                 on: connection, logger: logger)
             var peers: [Peer] = []
-            for try await (name, state) in try await connection.query(
-                "SELECT name, state FROM nodes WHERE state <> 'gone' AND seen_at >= now() - make_interval(secs => \(seconds))",
+            for try await (name, state, watching) in try await connection.query(
+                "SELECT name, state, watching FROM nodes WHERE state <> 'gone' AND seen_at >= now() - make_interval(secs => \(seconds))",
                 logger: logger
-            ).decode((String, String).self) {
-                peers.append(Peer(name: name, isDraining: state == "draining"))
+            ).decode((String, String, [Int]).self) {
+                peers.append(Peer(name: name, isDraining: state == "draining", watching: watching))
             }
             return (peers, mine == 1)
         }
+    }
+
+    /// Records the watch buckets this node listens to, and waits until every other node beating (one
+    /// that beat within the last `beating`: a node that stopped is not waited for) has beaten since —
+    /// so has read them, and announces on them: at most `timeout`. False when the database could not
+    /// be asked, or a node did not beat in time.
+    func recordWatching(_ buckets: Set<Int>, incarnation: String, beating: Duration, timeout: Duration) async -> Bool {
+        let seconds = Double(beating.components.seconds) + Double(beating.components.attoseconds) / 1e18
+        let sorted = buckets.sorted()
+        // The time is read after the update has committed: a node whose beat began later reads it.
+        guard (try? await execute(
+            "Recording the buckets node \(node) watches",
+            "UPDATE nodes SET watching = \(sorted)::integer[] WHERE name = \(node) AND incarnation = \(incarnation)")) != nil,
+            let recorded = try? await read("Reading the database's clock", "SELECT now()", { row in try row.decode(Date.self) }).first
+        else { return false }
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let behind = try? await read(
+                "Waiting for the other nodes to hear what node \(node) watches",
+                """
+                SELECT count(*) FROM nodes WHERE name <> \(node) AND state <> 'gone'
+                AND seen_at >= now() - make_interval(secs => \(seconds)) AND seen_at <= \(recorded)
+                """
+            ) { row in try row.decode(Int.self) }.first
+            if behind == 0 { return true }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return false
     }
 
     /// This node stopped: the others need not wait for its beat to go stale.

@@ -25,6 +25,10 @@ public final class PostgresStore: ParlorStore {
     /// the node that serves the games it creates, in `nodes`. A cluster's front routes by it
     /// (`--node-name`); a store opened without one (tools, tests) is a node of a random name.
     let node: String
+    /// The watch buckets the other nodes listen to, as this node's last beat read them: a committed
+    /// version is announced on its bucket only when one of them does. Nil (a store no cluster node
+    /// drives: tools, tests): announced on every bucket.
+    let watchedElsewhere = NIOLockedValueBox<Set<Int>?>(nil)
     /// The server's cluster figures, once attached (`attach(_:)`).
     private let metrics = NIOLockedValueBox<ClusterMetrics?>(nil)
 
@@ -40,7 +44,8 @@ public final class PostgresStore: ParlorStore {
         maxHistoryPageSize = configuration.effectiveMaxHistoryPageSize
         self.node = node ?? UUID().uuidString
         writer = PostgresWriter(
-            pool: pool, maxPending: configuration.effectiveMaxPendingWrites, now: configuration.now, node: self.node, metrics: metrics)
+            pool: pool, maxPending: configuration.effectiveMaxPendingWrites, now: configuration.now, node: self.node, metrics: metrics,
+            watchedElsewhere: watchedElsewhere)
         listener = PostgresChangeListener(pool: pool, node: self.node, metrics: metrics)
         do {
             try await PostgresSchema.migrate(pool)

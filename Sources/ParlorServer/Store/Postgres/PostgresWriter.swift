@@ -32,16 +32,19 @@ final class PostgresWriter: Sendable {
     /// This node, in its announcements, so that it can ignore its own.
     private let node: String
     private let metrics: NIOLockedValueBox<ClusterMetrics?>
+    /// The watch buckets other nodes listen to (nil: announce on every bucket).
+    private let watchedElsewhere: NIOLockedValueBox<Set<Int>?>
 
     init(
         pool: PostgresPool, maxPending: Int, now: @escaping @Sendable () -> Instant, node: String,
-        metrics: NIOLockedValueBox<ClusterMetrics?>
+        metrics: NIOLockedValueBox<ClusterMetrics?>, watchedElsewhere: NIOLockedValueBox<Set<Int>?> = NIOLockedValueBox(nil)
     ) {
         self.pool = pool
         self.maxPending = maxPending
         self.now = now
         self.node = node
         self.metrics = metrics
+        self.watchedElsewhere = watchedElsewhere
     }
 
     /// Transactions committed so far (for tests: proof that writes were batched).
@@ -147,35 +150,38 @@ final class PostgresWriter: Sendable {
             }
             return Outcome(
                 conflicted: conflicted,
-                announcements: Self.announcements(of: last, except: conflicted, by: node, at: GameChange.wallClockMicroseconds()))
+                announcements: Self.announcements(
+                    of: last, except: conflicted, by: node, at: GameChange.wallClockMicroseconds(),
+                    watched: watchedElsewhere.withLockedValue { $0 }))
         } catch {
             return Outcome(failure: error)
         }
     }
 
     /// What the other nodes are told of a committed batch (unless a save lost its race): each game
-    /// saved, at its new version and — when it fits — with its state, on its watch bucket, and on its
-    /// serving node's own channel when that is another node; each game deleted, as
-    /// `GameChange.deleted`, on its bucket, and on the channel every node hears (`HomeChange.deleted`:
-    /// deletions are rare, and the node that serves the game must hear of one made elsewhere).
+    /// saved, at its new version and — when it fits — with its state, on its watch bucket when another
+    /// node listens to it (`watched`; nil: always), and on its serving node's own channel when that is
+    /// another node; each game deleted on the channel every node hears (`HomeChange.deleted`:
+    /// deletions are rare, and every node holding the game must let it go). A node serving its own games with nobody watching them elsewhere
+    /// announces nothing.
     static func announcements(
-        of writes: [SQLiteWrite], except conflicted: Set<SQLiteWrite.Key>, by node: String, at committedAt: Int64
+        of writes: [SQLiteWrite], except conflicted: Set<SQLiteWrite.Key>, by node: String, at committedAt: Int64, watched: Set<Int>? = nil
     ) -> [Announcement] {
         var announcements: [Announcement] = []
         for write in writes {
             switch write {
             case .saveGame(let game) where !conflicted.contains(.game(kind: game.kind, id: game.id)):
+                let bucket = ClusterChannel.bucket(kind: game.kind, id: game.id)
+                let home = game.servedBy.flatMap { $0 == node ? nil : $0 }
+                let heard = watched?.contains(bucket) ?? true
+                guard heard || home != nil else { continue }
                 let payload = GameChange(
                     node: node, kind: game.kind, id: game.id, version: game.version, committedAt: committedAt,
                     body: GameChange.Body(schedule: game.schedule, state: game.state)
                 ).payload
-                announcements.append(Announcement(channel: ClusterChannel.watch(ClusterChannel.bucket(kind: game.kind, id: game.id)), payload: payload))
-                if let home = game.servedBy, home != node {
-                    announcements.append(Announcement(channel: ClusterChannel.node(home), payload: payload))
-                }
+                if heard { announcements.append(Announcement(channel: ClusterChannel.watch(bucket), payload: payload)) }
+                if let home { announcements.append(Announcement(channel: ClusterChannel.node(home), payload: payload)) }
             case .deleteGame(let kind, _, let id, _) where !conflicted.contains(.game(kind: kind, id: id)):
-                let payload = GameChange(node: node, kind: kind, id: id, version: GameChange.deleted, committedAt: committedAt).payload
-                announcements.append(Announcement(channel: ClusterChannel.watch(ClusterChannel.bucket(kind: kind, id: id)), payload: payload))
                 announcements.append(Announcement(channel: ClusterChannel.homes, payload: HomeChange.deleted(node: node, kind: kind, id: id).payload))
             default:
                 break
