@@ -14,7 +14,7 @@ extension ParlorClient {
 
     /// Starts a round (creator only): `gameId` from the catalog, or nil for the lobby's next game.
     public func startLobbyGame(lobbyId: String, gameId: String? = nil) async throws(ParlorClientError) {
-        try await sendExpectingNoResult(.startGame(.lobby(lobbyId: lobbyId, gameId: gameId)))
+        try await sendExpectingNoResult(.startLobbyGame(StartLobbyGameArguments(lobbyId: lobbyId, gameId: gameId)))
     }
 
     public func submitWord(lobbyId: String, word: String) async throws(ParlorClientError) -> WordVerdictResult {

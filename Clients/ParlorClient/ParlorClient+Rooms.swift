@@ -25,7 +25,7 @@ extension ParlorClient {
 
     /// Starts the game (moderator only).
     public func startGame(roomCode: String) async throws(ParlorClientError) -> GameRoom {
-        try await send(.startGame(.room(roomCode: roomCode)))
+        try await send(.startRoomGame(RoomCodeArguments(roomCode: roomCode)))
     }
 
     /// Leaves the room (`playerId` nil: the caller) or, as moderator, removes another player.

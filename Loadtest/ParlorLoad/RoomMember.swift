@@ -109,7 +109,7 @@ struct RoomMember: Sendable {
         }
         _ = try await connection.call(.observeRoom(CodeArguments(code: code)), as: Subscribed.self, onEvent: handle)
         try await startOrReport(code, on: &connection) { connection in
-            try await connection.call(.startGame(.room(roomCode: code)), as: GameRoom.self, onEvent: handle).version
+            try await connection.call(.startRoomGame(RoomCodeArguments(roomCode: code)), as: GameRoom.self, onEvent: handle).version
         }
         // Scores go to round 1, which stays open: nobody calls nextRound, so the game never ends.
         return isPlayer ? .scores(try SubmitScoreFrames(roomCode: code, playerId: user, round: 1)) : nil
