@@ -40,6 +40,8 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let invalidInput = ErrorCode("INVALID_INPUT", .invalidArgument, 400)
     /// Only the game's host may do that (a darts match's, a quiz's).
     public static let notHost = ErrorCode("NOT_HOST", .permissionDenied, 403)
+    /// A move by a player who is not to play (first named by darts: a visit for another thrower).
+    public static let notYourTurn = ErrorCode("NOT_YOUR_TURN", .failedPrecondition, 409)
 
     // Codes and quotas, for every kind of game.
     public static let noFreeCode = ErrorCode("NO_FREE_CODE", .resourceExhausted, 429)
@@ -51,7 +53,7 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     static let shared: [ErrorCode] = [
         .badRequest, .unauthenticated, .internal, .subscriptionNotFound, .tooManySubscriptions, .rateLimited, .requestTooLarge,
         .shuttingDown, .unavailable, .notFound, .forbidden, .methodNotAllowed, .upgradeRequired,
-        .playerNotFound, .invalidState, .invalidInput, .notHost, .noFreeCode, .quotaExceeded,
+        .playerNotFound, .invalidState, .invalidInput, .notHost, .notYourTurn, .noFreeCode, .quotaExceeded,
     ]
 
     /// Every code this build knows: the shared ones and every game's.

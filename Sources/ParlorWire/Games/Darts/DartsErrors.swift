@@ -5,8 +5,6 @@ import ParlorRules
 extension ErrorCode {
     public static let matchNotFound = ErrorCode("MATCH_NOT_FOUND", .notFound, 404)
     public static let matchFull = ErrorCode("MATCH_FULL", .resourceExhausted, 409)
-    /// A visit for a player other than the one to throw.
-    public static let notYourTurn = ErrorCode("NOT_YOUR_TURN", .failedPrecondition, 409)
     /// A visit that cannot have been thrown; the message names the dart or total.
     public static let invalidDarts = ErrorCode("INVALID_DARTS", .invalidArgument, 400)
     /// Uploaded turns that cannot be what was thrown; the message names the first bad turn.

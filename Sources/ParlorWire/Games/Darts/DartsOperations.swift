@@ -101,5 +101,5 @@ extension WireVocabulary {
                 Operation.leaveMatch.erased, Operation.observeMatch.erased, Operation.getMatch.erased, Operation.checkout.erased,
                 Operation.listMatches.erased,
             ],
-        errorCodes: [.matchNotFound, .matchFull, .notYourTurn, .invalidDarts, .invalidThrows])
+        errorCodes: [.matchNotFound, .matchFull, .invalidDarts, .invalidThrows])
 }

@@ -62,6 +62,11 @@ extension Operation {
     }
 }
 
+extension EventName {
+    /// A room's public view (`GameRoom`).
+    public static let room = EventName(rawValue: "room")
+}
+
 extension RummyAction {
     /// The rummy moves: one action of the room's rules each.
     public static let moves: [GameMove<RummyAction>] = [

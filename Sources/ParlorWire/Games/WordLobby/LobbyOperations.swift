@@ -21,6 +21,15 @@ extension Operation {
     public static let observeCatalog = OperationDeclaration<EmptyArguments, Subscribed>("observeCatalog", access: .anyone)
 }
 
+extension EventName {
+    /// A lobby's public view (`LobbyView`).
+    public static let lobby = EventName(rawValue: "lobby")
+    /// The subscriber's own view of a lobby (`PlayerWordsView`).
+    public static let lobbyPrivate = EventName(rawValue: "lobbyPrivate")
+    /// The catalog changed (`CatalogResult`).
+    public static let catalog = EventName(rawValue: "catalog")
+}
+
 extension WireVocabulary {
     public static let wordLobby = WireVocabulary(
         "word lobby",
