@@ -20,6 +20,7 @@ public struct WireVocabulary: Sendable {
         .wordLobby,
         .darts,
         .photoQuiz,
+        .ticTacToe,
     ]
 
     /// Every declared operation, in the order of `all`.
