@@ -15,6 +15,10 @@ import Testing
                         let code = try #require(game["code"] as? String)
                         #expect(code.count == 7 && code.allSatisfy(\.isNumber) && created["currentUserId"] as? String == ann.userId)
                         #expect(game["status"] as? String == "waiting")
+                        // The kind's gauges sit beside every other kind's (a plural of "games" once crashed the scrape).
+                        let (status, body) = try await parlor.http("GET", "/metrics")
+                        let metrics = try #require(body as? String)
+                        #expect(status == 200 && metrics.contains("parlor_boards 1") && metrics.contains(#"parlor_games{kind="tic-tac-toe",phase="waiting"} 1"#))
 
                         let observed = try await spectator.call("observeTicTacToe", ["code": code])
                         let sub = try #require(observed.result?["subscription"] as? Int)

@@ -8,7 +8,7 @@ struct TicTacToeGame: GameDefinition {
     typealias Rules = TicTacToe
     typealias Code = TicTacToeCode
 
-    static let kind = GameKind("tic-tac-toe", noun: "game", plural: "games")
+    static let kind = GameKind("tic-tac-toe", noun: "board", plural: "boards")
 
     let codeSpace = TicTacToeCode.space
     let maxGames: Int
