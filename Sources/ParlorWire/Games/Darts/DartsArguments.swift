@@ -108,6 +108,18 @@ public struct EditLastVisitArguments: OperationArguments {
     }
 }
 
+/// `undoLastVisit {code, visit?}`.
+public struct UndoLastVisitArguments: OperationArguments {
+    public var code: String
+    /// The number of the visit being taken back, as the view's `lastVisit.number` showed it.
+    public var visit: Int?
+
+    public init(code: String, visit: Int? = nil) {
+        self.code = code
+        self.visit = visit
+    }
+}
+
 /// `checkout {score, darts, outRule?}`.
 public struct CheckoutArguments: OperationArguments {
     public var score: Int

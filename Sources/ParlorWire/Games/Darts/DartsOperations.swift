@@ -35,6 +35,12 @@ extension Operation {
             let body = try request.body(EditBody.self)
             return EditLastVisitArguments(code: request.parameters[0], visit: body.visit, darts: body.darts, total: body.total)
         }])
+    /// Takes the last visit back (a dart scored by mistake): `{code, visit?}`, on the terms of `editLastVisit`.
+    public static let undoLastVisit = OperationDeclaration<UndoLastVisitArguments, MatchView>(
+        "undoLastVisit",
+        routes: [OperationRoute("DELETE", "/darts/{code}/visits/last") { request throws(WireError) in
+            UndoLastVisitArguments(code: request.parameters[0], visit: request.query["visit"].flatMap { Int($0) })
+        }])
     /// Anyone may watch a match, signed in or not (friends following from elsewhere).
     public static let observeMatch = OperationDeclaration<MatchCodeArguments, Subscribed>("observeMatch", access: .anyone)
     /// Anyone may read a match, signed in or not.
@@ -89,6 +95,7 @@ extension DartsAction {
         Operation.startMatch.move(code: { $0.code }) { _ in .start },
         Operation.recordVisit.move(code: { $0.code }) { .recordVisit(playerId: $0.playerId, visit: VisitInput(darts: $0.darts, total: $0.total)) },
         Operation.editLastVisit.move(code: { $0.code }) { .editLastVisit(number: $0.visit, visit: VisitInput(darts: $0.darts, total: $0.total)) },
+        Operation.undoLastVisit.move(code: { $0.code }) { .undoLastVisit(number: $0.visit) },
     ]
 }
 
