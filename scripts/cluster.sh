@@ -25,8 +25,9 @@
 #
 # PostgreSQL: initdb in a new temporary directory (trust authentication, user `parlor`, database
 # `parlor`), the newest /usr/lib/postgresql/*/bin, a free loopback port; as root it runs as Debian's
-# `postgres` user (initdb refuses root). Each node: `--port 0 --postgres URL --exempt-address
-# 127.0.0.0/8` (every client reaches it from HAProxy's loopback address) `--data-dir` of its own,
+# `postgres` user (initdb refuses root). Each node: `--port 0 --postgres URL --node-name nodeK` (the
+# front's name for it) `--exempt-address 127.0.0.0/8` (every client reaches it from HAProxy's loopback
+# address) `--data-dir` of its own,
 # `--places none`, stdout and stderr to files in the temporary directory. The script waits until the
 # front answers /healthz, prints the front's and the nodes' addresses, and on exit (Ctrl-C, SIGTERM,
 # the end of --for or --run, or a failure) stops HAProxy, the nodes (SIGTERM, SIGKILL after 20 s) and
@@ -151,7 +152,7 @@ postgres_url="postgres://parlor@127.0.0.1:$pg_port/parlor"
 read -r -a extra_flags <<< "$node_flags"
 for i in $(seq 1 "$nodes"); do
   mkdir -p "$dir/node$i"
-  "$bin/parlor-server" --port 0 --postgres "$postgres_url" --exempt-address 127.0.0.0/8 \
+  "$bin/parlor-server" --port 0 --postgres "$postgres_url" --node-name "node$i" --exempt-address 127.0.0.0/8 \
     --data-dir "$dir/node$i/data" --places none ${extra_flags[@]+"${extra_flags[@]}"} \
     > "$dir/node$i.out" 2> "$dir/node$i.log" &
   node_pids+=($!)

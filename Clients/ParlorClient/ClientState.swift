@@ -42,6 +42,10 @@ struct ClientState: Sendable {
     var userId: UserID?
     var pending: PendingRequests<ReplyWaiter>
     var subscriptions = SubscriptionTable()
+    /// Which node of a cluster to be on.
+    var routing = NodeRouting()
+    /// The node the client is moving to (the current connection closes for one asking for it).
+    var moving: String?
     var connectionWaiters = WaiterSlots<Result<Connection, ParlorClientError>>()
     var closeWaiters = WaiterSlots<Void>()
 

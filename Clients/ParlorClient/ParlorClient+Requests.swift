@@ -224,6 +224,15 @@ extension ParlorClient {
             return
         }
         if let sub = header.sub {
+            switch header.event {
+            case .node?:
+                heardNode(bytes, sub: sub, on: connection)
+                return
+            case .end?:
+                state.withLockedValue { $0.routing.ended(sub) }
+            default:
+                break
+            }
             let effects = state.withLockedValue {
                 $0.subscriptions.receive(sub: sub, event: header.event, frame: bytes, generation: connection.generation)
             }

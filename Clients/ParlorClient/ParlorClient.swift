@@ -93,6 +93,10 @@ public final class ParlorClient: Sendable {
     private struct ServeOutcome: Sendable {
         var signedIn: Bool
         var reason: String
+        /// The connection was closed to move to another node: connect again at once.
+        var moved = false
+        /// The server is restarting (1012): reconnect soon, to another node.
+        var restarting = false
     }
 
     private var isCloseRequested: Bool { state.withLockedValue { $0.closeRequested } }
@@ -102,14 +106,17 @@ public final class ParlorClient: Sendable {
         var attempt = 0
         states.send(.connecting)
         while !isCloseRequested && !Task.isCancelled {
-            let generation = state.withLockedValue { state -> Int in
+            let (generation, asking) = state.withLockedValue { state -> (Int, String?) in
                 state.generation += 1
                 state.phase = .connecting
-                return state.generation
+                state.moving = nil
+                return (state.generation, state.routing.connecting())
             }
             let outcome: ServeOutcome
             do {
-                outcome = try await WebSocketClient.connect(to: server.url, configuration: configuration.webSocket) { socket in
+                outcome = try await WebSocketClient.connect(
+                    to: NodeRoute.url(server.url, asking: asking), configuration: configuration.webSocket
+                ) { socket in
                     await self.serve(Connection(socket: socket, generation: generation))
                 }
             } catch {
@@ -117,7 +124,20 @@ public final class ParlorClient: Sendable {
             }
             connectionEnded(generation: generation, reason: outcome.reason)
             if isCloseRequested || Task.isCancelled { break }
+            if outcome.moved {
+                attempt = 0
+                continue
+            }
             logger.info("Connection lost", metadata: ["reason": "\(outcome.reason)", "server": "\(server)"])
+            if outcome.restarting {
+                // The node is going away and every client it had is reconnecting: a short random wait
+                // spreads them, and the node they land on serves them at once.
+                state.withLockedValue { $0.routing.restarting() }
+                attempt = 0
+                states.send(.reconnecting(attempt: 1, reason: outcome.reason))
+                await pause(.milliseconds(Int64(configuration.random() * 250)))
+                continue
+            }
             attempt = outcome.signedIn ? 1 : attempt + 1
             if let maxAttempts = policy.maxAttempts, attempt > maxAttempts {
                 return .failure(.notConnected(reason: outcome.reason))
@@ -149,7 +169,9 @@ public final class ParlorClient: Sendable {
             }
             if !signedIn { await connection.socket.close(code: .normalClosure) }
             let readerReason = await group.next() ?? "the connection ended"
-            return ServeOutcome(signedIn: signedIn, reason: failure ?? readerReason)
+            let moved = state.withLockedValue { $0.moving != nil }
+            let restarting = await connection.socket.closeStatus.code == .serviceRestart
+            return ServeOutcome(signedIn: signedIn, reason: failure ?? readerReason, moved: moved && signedIn, restarting: restarting)
         }
     }
 
@@ -173,7 +195,10 @@ public final class ParlorClient: Sendable {
                 logger.warning("The sign-in token could not be stored", metadata: ["error": "\(error)"])
             }
         }
-        state.withLockedValue { $0.userId = hello.userId }
+        state.withLockedValue { state in
+            state.userId = hello.userId
+            state.routing.signedIn(on: hello.node)
+        }
         for target in state.withLockedValue({ $0.subscriptions.targets }) {
             do throws(ParlorClientError) {
                 _ = try await exchange(target.observeOperation, on: connection, purpose: .subscribe(target), deadline: deadline)
@@ -189,6 +214,8 @@ public final class ParlorClient: Sendable {
     private func opened(_ connection: Connection, as userId: UserID) -> Bool {
         let waiters = state.withLockedValue { state -> [(WaiterSlots<Result<Connection, ParlorClientError>>.Waiter, Result<Connection, ParlorClientError>)]? in
             guard !state.closeRequested, state.generation == connection.generation else { return nil }
+            // Moving to another node already: requests wait for that connection.
+            guard state.moving == nil else { return [] }
             state.phase = .open(connection)
             state.lastFailure = nil
             state.everConnected = true

@@ -38,6 +38,9 @@ struct PendingRequests<Waiter> {
 
     var count: Int { entries.count }
 
+    /// Requests sent on connection `generation` and not yet answered.
+    func count(generation: Int) -> Int { entries.values.count { $0.generation == generation && $0.outcome == nil } }
+
     /// A new request id, or nil when `limit` requests are already pending.
     mutating func register(operation: String, generation: Int, purpose: Purpose = .plain) -> Int64? {
         guard entries.count < limit else { return nil }

@@ -68,6 +68,21 @@ struct LoadConnection {
         }
     }
 
+    /// The node of a cluster that serves the game just subscribed to: its `node` event, which follows
+    /// the game's first version. Other events go to `onEvent`.
+    mutating func servingNode(onEvent: (ScannedFrame) -> Void = { _ in }) async throws -> String {
+        while true {
+            guard let message = try await next() else { throw LoadFailure.closed(await webSocket.closeStatus) }
+            let scanned = ScannedFrame(message.data)
+            if case .event(_, "node", _) = scanned {
+                guard let served = try? JSONDecoder().decode(ServerFrame.Event<ServingNode>.self, from: Data(message.data.readableBytesView)).data
+                else { throw LoadFailure.unreadableReply("node event") }
+                return served.node
+            }
+            onEvent(scanned)
+        }
+    }
+
     /// The next message, nil once the connection has closed.
     mutating func next() async throws -> WebSocketMessage? {
         try await inbound.next()

@@ -24,15 +24,27 @@ struct RoomMember: Sendable {
         var isSetUp = false
         let began = ContinuousClock.now
         do {
-            try await WebSocketClient.connect(to: run.parameters.url, configuration: run.configuration(forConnection: connection)) {
-                webSocket in
-                run.connectionsOpen.add()
-                defer { run.connectionsOpen.subtract() }
-                var connection = LoadConnection(webSocket)
-                let watch = VersionWatch()
-                let (plan, leave) = try await setUp(&connection, began: began, watch: watch)
-                isSetUp = true
-                await measure(&connection, plan: plan, leave: leave, watch: watch)
+            // A member of a game another node of a cluster serves moves there once, during set-up,
+            // as every Parlor client does: it connects again asking the front for that node.
+            var entered: Entered?
+            var asking: String?
+            while true {
+                let url = NodeRoute.url(run.parameters.url, asking: asking)
+                let outcome = try await WebSocketClient.connect(to: url, configuration: run.configuration(forConnection: connection)) {
+                    webSocket -> SetUpOutcome in
+                    run.connectionsOpen.add()
+                    defer { run.connectionsOpen.subtract() }
+                    var connection = LoadConnection(webSocket)
+                    let watch = VersionWatch()
+                    let outcome = try await setUp(&connection, began: began, watch: watch, entered: entered, asking: asking)
+                    guard case .ready(let plan, let leave) = outcome else { return outcome }
+                    isSetUp = true
+                    await measure(&connection, plan: plan, leave: leave, watch: watch)
+                    return outcome
+                }
+                guard case .moving(let node, let seat) = outcome else { break }
+                run.moves.add()
+                (entered, asking) = (seat, node)
             }
         } catch {
             let reason = FailureReason.of(error)
@@ -60,33 +72,76 @@ struct RoomMember: Sendable {
         case visits(VisitFrames, seat: Int, baseline: Gate<Int>)
     }
 
-    /// Signs in, creates or joins, subscribes; the host then starts the game once everyone else is in.
-    /// Returns what the player sends (nil for spectators), and the request that takes the player out of
-    /// the game when the run ends (nil for spectators).
+    /// A member in its game: who it is (to sign in again as the same user after a move), the game's
+    /// code, and what it sends.
+    struct Entered: Sendable {
+        var user: UserID
+        var token: String
+        var code: String
+        var plan: Plan?
+    }
+
+    enum SetUpOutcome: Sendable {
+        /// Set up on this connection: what to send, and the request that leaves the game at the end.
+        case ready(Plan?, leave: ByteBuffer?)
+        /// The game is served by another node: connect again, asking for it.
+        case moving(to: String, Entered)
+    }
+
+    /// Signs in, creates or joins (unless it did on a connection before), subscribes; then — when the
+    /// game is served by another node than this connection's, which it did not ask for already —
+    /// moves; otherwise the host starts the game once everyone else is in. Returns what the player
+    /// sends (nil for spectators) and the request that takes the player out of the game when the run
+    /// ends (nil for spectators), or where to move.
     private func setUp(
-        _ connection: inout LoadConnection, began: ContinuousClock.Instant, watch: VersionWatch
-    ) async throws -> (plan: Plan?, leave: ByteBuffer?) {
-        let hello = try await connection.call(.hello(HelloArguments()), as: HelloResult.self)
-        run.connectLatency.record(.now - began)
+        _ connection: inout LoadConnection, began: ContinuousClock.Instant, watch: VersionWatch, entered: Entered?, asking: String?
+    ) async throws -> SetUpOutcome {
+        let hello = try await connection.call(.hello(HelloArguments(token: entered?.token)), as: HelloResult.self)
+        if entered == nil { run.connectLatency.record(.now - began) }
         let handle: (ScannedFrame) -> Void = { self.handle($0, clock: nil, watch: watch) }
-        let plan: Plan?
-        switch run.parameters.game {
-        case .rummy: plan = try await setUpRoom(&connection, user: hello.userId, onEvent: handle)
-        case .darts: plan = try await setUpMatch(&connection, user: hello.userId, onEvent: handle)
+        let seat: Entered
+        if let entered {
+            seat = entered
+        } else {
+            let (code, plan): (String, Plan?)
+            switch run.parameters.game {
+            case .rummy: (code, plan) = try await enterRoom(&connection, user: hello.userId, onEvent: handle)
+            case .darts: (code, plan) = try await enterMatch(&connection, user: hello.userId, onEvent: handle)
+            }
+            seat = Entered(user: hello.userId, token: hello.token, code: code, plan: plan)
         }
-        guard isPlayer, let code = room.code.value ?? nil else { return (plan, nil) }
+        switch run.parameters.game {
+        case .rummy: _ = try await connection.call(.observeRoom(CodeArguments(code: seat.code)), as: Subscribed.self, onEvent: handle)
+        case .darts: _ = try await connection.call(.observeMatch(MatchCodeArguments(code: seat.code)), as: Subscribed.self, onEvent: handle)
+        }
+        if let here = hello.node, entered == nil {
+            let served = try await connection.servingNode(onEvent: handle)
+            if served != here, served != asking { return .moving(to: served, seat) }
+        }
+        let code = seat.code
+        try await startOrReport(code, on: &connection) { connection in
+            switch run.parameters.game {
+            case .rummy: try await connection.call(.startRoomGame(RoomCodeArguments(roomCode: code)), as: GameRoom.self, onEvent: handle).version
+            case .darts: try await connection.call(.startMatch(MatchCodeArguments(code: code)), as: MatchView.self, onEvent: handle).version
+            }
+        }
+        guard isPlayer else { return .ready(seat.plan, leave: nil) }
         let leave: ParlorWire.Operation
         switch run.parameters.game {
-        case .rummy: leave = .leaveRoom(LeaveRoomArguments(roomCode: code, playerId: hello.userId))
+        case .rummy: leave = .leaveRoom(LeaveRoomArguments(roomCode: code, playerId: seat.user))
         case .darts: leave = .leaveMatch(MatchCodeArguments(code: code))
         }
-        return (plan, ByteBuffer(bytes: try Request(id: .number(RoomMember.leaveID), operation: leave).encoded()))
+        return .ready(seat.plan, leave: ByteBuffer(bytes: try Request(id: .number(RoomMember.leaveID), operation: leave).encoded()))
     }
 
     /// The id of the request that leaves the game at the end (below the submissions' ids).
     static let leaveID: Int64 = 1_000
 
-    private func setUpRoom(_ connection: inout LoadConnection, user: UserID, onEvent handle: (ScannedFrame) -> Void) async throws -> Plan? {
+    /// Creates the room (the host) or joins it and gets ready (a player); its code, and the player's
+    /// scores (round 1 stays open: nobody calls nextRound, so the game never ends).
+    private func enterRoom(
+        _ connection: inout LoadConnection, user: UserID, onEvent handle: (ScannedFrame) -> Void
+    ) async throws -> (String, Plan?) {
         let code: String
         if isHost {
             let created = try await connection.call(
@@ -107,17 +162,14 @@ struct RoomMember: Sendable {
                     onEvent: handle)
             }
         }
-        _ = try await connection.call(.observeRoom(CodeArguments(code: code)), as: Subscribed.self, onEvent: handle)
-        try await startOrReport(code, on: &connection) { connection in
-            try await connection.call(.startRoomGame(RoomCodeArguments(roomCode: code)), as: GameRoom.self, onEvent: handle).version
-        }
-        // Scores go to round 1, which stays open: nobody calls nextRound, so the game never ends.
-        return isPlayer ? .scores(try SubmitScoreFrames(roomCode: code, playerId: user, round: 1)) : nil
+        return (code, isPlayer ? .scores(try SubmitScoreFrames(roomCode: code, playerId: user, round: 1)) : nil)
     }
 
-    /// A 501 match that cannot finish during the run (`DartsScript`); every player's seat is where it
-    /// joined, which the script's turns are counted from.
-    private func setUpMatch(_ connection: inout LoadConnection, user: UserID, onEvent handle: (ScannedFrame) -> Void) async throws -> Plan? {
+    /// A 501 match that cannot finish during the run (`DartsScript`): created by the host, joined by the
+    /// players, each player's seat where it joined, which the script's turns are counted from.
+    private func enterMatch(
+        _ connection: inout LoadConnection, user: UserID, onEvent handle: (ScannedFrame) -> Void
+    ) async throws -> (String, Plan?) {
         let code: String
         var seat = 0
         if isHost {
@@ -140,11 +192,7 @@ struct RoomMember: Sendable {
                 seat = index
             }
         }
-        _ = try await connection.call(.observeMatch(MatchCodeArguments(code: code)), as: Subscribed.self, onEvent: handle)
-        try await startOrReport(code, on: &connection) { connection in
-            try await connection.call(.startMatch(MatchCodeArguments(code: code)), as: MatchView.self, onEvent: handle).version
-        }
-        return isPlayer ? .visits(try VisitFrames(code: code, playerId: user), seat: seat, baseline: room.baseline) : nil
+        return (code, isPlayer ? .visits(try VisitFrames(code: code, playerId: user), seat: seat, baseline: room.baseline) : nil)
     }
 
     /// The code the host shares once it created the game.
@@ -240,8 +288,8 @@ struct RoomMember: Sendable {
             run.errors.add("\(run.parameters.game.noun.uppercased())_DELETED (generator: the \(run.parameters.game.noun)'s stream said it was deleted)")
         case .event(_, "end", _):
             run.errors.add("SUBSCRIPTION_ENDED (generator: the \(run.parameters.game.noun)'s stream ended)")
-        case .event(_, "presence", _):
-            break  // Who is connected, beside the versions: not a version, so not measured.
+        case .event(_, "presence", _), .event(_, "node", _):
+            break  // Who is connected, which node serves the game: beside the versions, not measured.
         case .event(_, let name, _):
             run.errors.add("UNEXPECTED_EVENT \(name)")
         case .reply(let id, let version, let error):

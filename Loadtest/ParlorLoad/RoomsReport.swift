@@ -26,6 +26,8 @@ struct RoomsReport: LoadReport {
         var events: Int
         /// Members whose connection ended before the run did.
         var lostMembers: Int
+        /// Members that moved, during set-up, to the node of a cluster serving their game.
+        var movedMembers: Int = 0
     }
 
     /// Per second over the measured window.
@@ -134,7 +136,7 @@ struct RoomsReport: LoadReport {
             connections: parameters.connections, roomsReady: run.roomsReady.current, roomsFailed: run.roomsFailed.current,
             actionsSent: run.actionsSent.current, replies: run.replies.current, errorReplies: run.errorReplies.current,
             missingReplies: max(0, run.actionsSent.current - answered), events: run.events.current,
-            lostMembers: run.lostMembers.current)
+            lostMembers: run.lostMembers.current, movedMembers: run.moves.current)
         let seconds = max(timing.measuredSeconds, 1e-9)
         let (first, last) = window
         rates = Rates(
@@ -183,7 +185,8 @@ struct RoomsReport: LoadReport {
         lines.append(
             "set-up: \(counts.roomsReady) \(game.plural) ready, \(counts.roomsFailed) failed, "
                 + String(
-                    format: "in %.2f s; measured %.1f s, drained %.2f s", timing.setupSeconds, timing.measuredSeconds, timing.drainSeconds))
+                    format: "in %.2f s; measured %.1f s, drained %.2f s", timing.setupSeconds, timing.measuredSeconds, timing.drainSeconds)
+                + (counts.movedMembers > 0 ? "; \(counts.movedMembers) members moved to their \(game.noun)'s node" : ""))
         lines.append(
             "rates: \(formatRate(rates.actions)) actions/s, \(formatRate(rates.replies)) replies/s, "
                 + "\(formatRate(rates.events)) events/s, \(formatRate(rates.messages)) messages delivered/s")

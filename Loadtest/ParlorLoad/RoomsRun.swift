@@ -62,6 +62,8 @@ final class RoomsRun: Sendable {
     let roomsReady = Counter()
     let roomsFailed = Counter()
     let lostMembers = Counter()
+    /// Members that moved to the node of a cluster serving their game during set-up.
+    let moves = Counter()
     /// Member tasks still running (the end of the run waits for them, within limits).
     let running = Counter()
 

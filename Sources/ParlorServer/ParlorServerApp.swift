@@ -21,6 +21,9 @@ struct ParlorApplication: WebSocketServerApplication {
 
     func shouldUpgrade(_ request: WebSocketUpgradeRequest) -> WebSocketUpgradeDecision {
         switch request.path {
+        case Self.gamePath where services.isDraining:
+            // A draining node of a cluster takes no new clients: the front retries this on another node.
+            return .reject(.serviceUnavailable, reason: "This node is restarting; connect again to reach another.")
         case Self.gamePath:
             // A token in the upgrade request signs the connection in at once; a bad one is refused
             // here rather than silently ignored.
@@ -175,8 +178,35 @@ public final class ParlorServer: Service, Sendable {
         }
     }
 
-    /// Stops the server as SIGTERM would (for embedding and tests).
+    /// Stops the server as SIGTERM would (for embedding and tests). A node of a cluster drains first
+    /// (`drain(_:)`).
     public func beginGracefulShutdown() {
+        guard let node = services.node else {
+            listener.beginGracefulShutdown()
+            return
+        }
+        guard node.startDraining() else { return }
+        Task { await self.drain(node) }
+    }
+
+    /// A node of a cluster stops without dropping anyone: it says it is draining (`/readyz`, its row in
+    /// `nodes`) and refuses new WebSockets (the front retries them on another node), lets go of its
+    /// games, then tells every client to reconnect (1012, once its request in flight is answered) —
+    /// they land on other nodes, on their seats, and those nodes take the games on. It keeps listening
+    /// for the drain notice, so the front's checks see it draining, and until its clients have gone
+    /// (at most the shutdown grace period); then it stops as a server on its own does.
+    private func drain(_ node: ClusterNode) async {
+        let started = ContinuousClock.now
+        services.logger.info("Draining", metadata: ["node": "\(node.name)", "clients": "\(services.connections.count)"])
+        await node.drain()
+        for session in services.connections.all {
+            session.connection.eventLoop.execute { session.serverShuttingDown() }
+        }
+        let grace = Duration.nanoseconds(listener.configuration.shutdownGracePeriod.nanoseconds)
+        while ContinuousClock.now - started < grace {
+            if ContinuousClock.now - started >= node.configuration.drainNotice, services.connections.count == 0 { break }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
         listener.beginGracefulShutdown()
     }
 
@@ -218,8 +248,9 @@ public enum ParlorServerRunner {
         let store: any ParlorStore
         var lock: DataDirectoryLock?
         if let postgres = configuration.postgres {
-            store = try await PostgresStore(location: postgres, logger: logger)
-            logger.info("Store opened", metadata: ["postgres": "\(postgres)"])
+            let name = configuration.cluster.nodeName ?? ClusterNode.defaultName()
+            store = try await PostgresStore(location: postgres, logger: logger, node: name)
+            logger.info("Store opened", metadata: ["postgres": "\(postgres)", "node": "\(name)"])
         } else if configuration.persist {
             let opened = try StoreOpener.open(directory: configuration.dataDirectory, logger: logger)
             store = opened.store
@@ -238,6 +269,7 @@ public enum ParlorServerRunner {
             }
         }
         // Every acknowledged write is already committed; this lets queued ones finish and closes the file.
+        await server.services.node?.leave()
         await store.close()
         withExtendedLifetime(lock) {}
     }

@@ -22,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     /// Keep everything in this PostgreSQL database instead of SQLite under `dataDirectory`: several
     /// nodes may share it (`--postgres`, `PARLOR_POSTGRES`). Nil: SQLite, as always.
     public var postgres: PostgresLocation?
+    /// This node among a cluster's (with `postgres`): its name, its heartbeat, how it drains.
+    public var cluster = Cluster()
     /// A room with nobody connected and no change for this long is deleted (its game, if finished, stays
     /// in the players' history).
     public var roomExpiry: TimeAmount = .hours(24)
@@ -125,6 +127,36 @@ public struct ServerConfiguration: Sendable {
         public var minimumSpacing: TimeAmount = .seconds(10)
 
         public init() {}
+    }
+
+    /// A node of a cluster (`--postgres`): each game is served by one node, which the front routes the
+    /// game's players to by the node's name (`/ws?node=NAME`).
+    public struct Cluster: Sendable {
+        /// This node's name: the front's name for it (HAProxy's `server` name), unique in the cluster,
+        /// the same across restarts. Nil: the machine's host name.
+        public var nodeName: String?
+        /// How often the node records that it is alive and reads which nodes are.
+        public var heartbeat: Duration = .seconds(1)
+        /// A node whose last beat is older than this is taken for dead: other nodes take its games.
+        public var deadAfter: Duration = .seconds(3)
+        /// On SIGTERM a node drains: it says so on `/healthz` and `/readyz` and refuses new WebSockets
+        /// (503, which the front retries on another node), lets go of its games, and closes its clients
+        /// with 1012 so that they reconnect to another node. It keeps answering for at least this long,
+        /// so that the front's checks see it draining rather than gone, and exits once its clients have
+        /// left (or when the shutdown grace period ends).
+        public var drainNotice: Duration = .seconds(3)
+        /// A copy of a game another node serves, with nobody here watching it, is dropped from memory
+        /// after about this long (it is read again if it is needed).
+        public var idleCopyLifetime: Duration = .seconds(60)
+
+        public init() {}
+
+        /// Letters, digits, `-`, `_` and `.`, at most 40: it names a notification channel and a
+        /// front's server.
+        public static func isValidNodeName(_ name: String) -> Bool {
+            !name.isEmpty && name.utf8.count <= 40
+                && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+        }
     }
 
     public struct TLSFiles: Sendable {

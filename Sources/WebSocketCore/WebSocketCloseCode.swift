@@ -17,12 +17,19 @@ public struct WebSocketCloseCode: RawRepresentable, Hashable, Sendable, CustomSt
     public static let messageTooBig = WebSocketCloseCode(rawValue: 1009)
     public static let mandatoryExtension = WebSocketCloseCode(rawValue: 1010)
     public static let internalError = WebSocketCloseCode(rawValue: 1011)
+    /// The server is restarting (IANA's registry, after RFC 6455): reconnect, and expect to land
+    /// elsewhere. A draining node of a cluster closes its clients with it.
+    public static let serviceRestart = WebSocketCloseCode(rawValue: 1012)
+    /// The server is overloaded for now: reconnect later (IANA's registry).
+    public static let tryAgainLater = WebSocketCloseCode(rawValue: 1013)
 
-    /// Codes a peer may put in a close frame: 1000–1003, 1007–1011 and the registered/private range
-    /// 3000–4999. Anything else received in a close frame is a protocol error (1002).
+    /// Codes a peer may put in a close frame: 1000–1003, 1007–1014 (RFC 6455's and the three IANA
+    /// registered since: service restart, try again later, bad gateway) and the registered/private
+    /// range 3000–4999. Anything else received in a close frame is a protocol error (1002); 1015 (a
+    /// failed TLS handshake) is only ever reported, never sent.
     public var isValidOnWire: Bool {
         switch rawValue {
-        case 1000...1003, 1007...1011, 3000...4999: true
+        case 1000...1003, 1007...1014, 3000...4999: true
         default: false
         }
     }
@@ -40,6 +47,8 @@ public struct WebSocketCloseCode: RawRepresentable, Hashable, Sendable, CustomSt
         case .messageTooBig: "1009 message too big"
         case .mandatoryExtension: "1010 mandatory extension"
         case .internalError: "1011 internal error"
+        case .serviceRestart: "1012 service restart"
+        case .tryAgainLater: "1013 try again later"
         default: "\(rawValue)"
         }
     }

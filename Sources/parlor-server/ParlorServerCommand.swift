@@ -58,6 +58,12 @@ struct ParlorServerCommand: AsyncParsableCommand {
 
     @OptionGroup var database: PostgresOption
 
+    @Option(help: "With --postgres: this node's name in the cluster, the same as the front's (HAProxy's `server` name for it), which routes a game's players to the node that serves it (/ws?node=NAME). Letters, digits, - _ and ., at most 40. Default: the machine's host name.")
+    var nodeName: String?
+
+    @Option(help: "With --postgres: on SIGTERM the node drains — it refuses new connections (503), lets go of its games and closes its clients with 1012 so they reconnect to another node — and answers its health checks as draining for at least this many seconds before it stops listening.")
+    var drainNotice: Int = 3
+
     @Option(
         help: "Connections that must have closed (and at least half of those open at the peak) before the server hands the memory they freed back to the system; 0: never.")
     var memoryTrimAfter: Int = 1000
@@ -175,7 +181,13 @@ struct ParlorServerCommand: AsyncParsableCommand {
                 throw ValidationError("--postgres: \(error)")
             }
             if noPersist { throw ValidationError("--postgres and --no-persist cannot be combined: one keeps everything in PostgreSQL, the other nothing.") }
+        } else if nodeName != nil {
+            throw ValidationError("--node-name names a node of a cluster: it needs --postgres.")
         }
+        if let nodeName, !ServerConfiguration.Cluster.isValidNodeName(nodeName) {
+            throw ValidationError("--node-name takes letters, digits, '-', '_' and '.', at most 40 (got '\(nodeName)').")
+        }
+        guard (0...60).contains(drainNotice) else { throw ValidationError("--drain-notice must be between 0 and 60 seconds (got \(drainNotice)).") }
         if let token = adminToken ?? ProcessInfo.processInfo.environment["PARLOR_ADMIN_TOKEN"], token.count < 16 {
             throw ValidationError("The admin token must be at least 16 characters long.")
         }
@@ -219,6 +231,8 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.dataDirectory = storage.dataDir
         configuration.persist = !noPersist
         configuration.postgres = try database.address.map { address in try PostgresLocation(parsing: address) }
+        configuration.cluster.nodeName = nodeName
+        configuration.cluster.drainNotice = .seconds(drainNotice)
         configuration.roomExpiry = .nanoseconds(Int64(roomExpiryHours * 3_600_000_000_000))
         configuration.unjoinedGameExpiry = .nanoseconds(Int64(unjoinedExpiryMinutes * 60_000_000_000))
         configuration.limits.maxRooms = maxRooms

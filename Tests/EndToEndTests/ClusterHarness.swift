@@ -50,11 +50,12 @@ final class ClusterHarness: Sendable {
         var started: [ServerProcess] = []
         var front: ChildProcess?
         do {
-            for _ in 0..<count {
+            for index in 0..<count {
                 // Every client reaches the nodes from the front's address: as deploy/haproxy.cfg says, the
-                // per-address limits are lifted for it, and the per-user ones hold.
+                // per-address limits are lifted for it, and the per-user ones hold. Each node is named
+                // as the front names its server.
                 started.append(try await ServerProcess.start(
-                    ["--postgres", postgres.address(database), "--exempt-address", "127.0.0.0/8"] + arguments))
+                    ["--postgres", postgres.address(database), "--node-name", nodeName(index), "--exempt-address", "127.0.0.0/8"] + arguments))
             }
             let (process, port) = try await startFront(nodes: started)
             front = process
@@ -81,6 +82,9 @@ final class ClusterHarness: Sendable {
         await front.stop()
         for node in nodes where node.isRunning { await node.stop() }
     }
+
+    /// Node `index`'s name (0-based): the front's name for its server.
+    static func nodeName(_ index: Int) -> String { "node\(index + 1)" }
 
     /// The repository's deploy/haproxy.cfg.
     static var frontConfiguration: String {

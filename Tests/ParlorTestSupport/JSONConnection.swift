@@ -53,11 +53,21 @@ public final class JSONConnection: @unchecked Sendable {
         }
     }
 
-    /// The next event of subscription `sub` (buffered ones first) that is not a `presence` event: a
-    /// game's stream carries who is connected beside its views, and tests of the views read past it
-    /// (it stays buffered for `nextPresence`).
+    /// The next event of subscription `sub` (buffered ones first) that is not a `presence` or `node`
+    /// event: a game's stream carries who is connected, and in a cluster which node serves it, beside
+    /// its views, and tests of the views read past them (they stay buffered for `nextPresence` and
+    /// `nextNode`).
     public func nextEvent(sub: Int, timeout: Duration = .seconds(5)) async throws -> [String: Any] {
-        try await nextEvent(sub: sub, timeout: timeout) { $0["event"] as? String != "presence" }
+        try await nextEvent(sub: sub, timeout: timeout) { !Self.asides.contains($0["event"] as? String ?? "") }
+    }
+
+    /// The events a game's stream carries beside its views.
+    static let asides: Set<String> = ["presence", "node"]
+
+    /// The next `node` event of subscription `sub` (buffered ones first): which node of a cluster
+    /// serves the game.
+    public func nextNode(sub: Int, timeout: Duration = .seconds(5)) async throws -> [String: Any] {
+        try await nextEvent(sub: sub, timeout: timeout) { $0["event"] as? String == "node" }
     }
 
     /// The next `presence` event of subscription `sub` (buffered ones first).

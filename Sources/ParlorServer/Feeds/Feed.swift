@@ -17,9 +17,10 @@ public struct FeedVersion: Sendable {
     }
 }
 
-/// What a topic says beside its versions that is not a version (who of a game's players is connected):
-/// the newest replaces the last, new subscribers get it right after the current version, and a slow
-/// reader keeps only the newest. `sequence` orders them, as `version` orders versions.
+/// What a topic says beside its versions that is not a version — who of a game's players is connected,
+/// which node of a cluster serves the game (`FeedAside`): of each, the newest replaces the last, new
+/// subscribers get it right after the current version, and a slow reader keeps only the newest.
+/// `sequence` orders them, as `version` orders versions.
 public struct FeedPresence: Sendable {
     public let sequence: Int
     public let frame: PreparedMessage
@@ -59,7 +60,23 @@ public final class Feed: Sendable {
         var count = 0
         var latest: (version: FeedVersion, at: NIODeadline)?
         var presence: FeedPresence?
+        var node: FeedPresence?
         var endFrames: [PreparedMessage]?
+
+        subscript(_ aside: FeedAside) -> FeedPresence? {
+            get {
+                switch aside {
+                case .presence: presence
+                case .node: node
+                }
+            }
+            set {
+                switch aside {
+                case .presence: presence = newValue
+                case .node: node = newValue
+                }
+            }
+        }
     }
 
     private let state = NIOLockedValueBox(State())
@@ -95,7 +112,7 @@ public final class Feed: Sendable {
     private func start(_ subscription: FeedSubscription) {
         guard !subscription.hasEnded else { return }
         let loop = subscription.output.eventLoop
-        let joined = state.withLockedValue { state -> Result<(FeedVersion?, FeedPresence?), EndFrames> in
+        let joined = state.withLockedValue { state -> Result<(FeedVersion?, FeedPresence?, FeedPresence?), EndFrames> in
             if let endFrames = state.endFrames { return .failure(EndFrames(frames: endFrames)) }
             let index: Int
             if let found = state.groups.firstIndex(where: { $0.loop === loop }) {
@@ -107,11 +124,11 @@ public final class Feed: Sendable {
             subscription.slot = state.groups[index].subscriptions.count
             state.groups[index].subscriptions.append(subscription)
             state.count += 1
-            return .success((state.latest?.version, state.presence))
+            return .success((state.latest?.version, state.presence, state.node))
         }
         switch joined {
-        case .success(let (latest, presence)):
-            subscription.started(with: latest, presence: presence)
+        case .success(let (latest, presence, node)):
+            subscription.started(with: latest, presence: presence, node: node)
         case .failure(let end):
             subscription.finish(with: end.frames)
         }
@@ -132,18 +149,19 @@ public final class Feed: Sendable {
         }
     }
 
-    /// Publishes what the topic says beside its versions to every subscriber, unless a newer one was
-    /// published already. Not a broadcast of a version: it does not reach `broadcastDelivered`.
-    public func publish(_ presence: FeedPresence) {
+    /// Publishes what the topic says beside its versions to every subscriber, unless a newer one of the
+    /// same kind was published already. Not a broadcast of a version: it does not reach
+    /// `broadcastDelivered`.
+    public func publish(_ presence: FeedPresence, as aside: FeedAside = .presence) {
         let handOff = state.withLockedValue { state -> [LoopGroup] in
             guard state.endFrames == nil else { return [] }
-            if let current = state.presence, current.sequence >= presence.sequence { return [] }
-            state.presence = presence
+            if let current = state[aside], current.sequence >= presence.sequence { return [] }
+            state[aside] = presence
             return state.groups
         }
         for group in handOff where !group.subscriptions.isEmpty {
             let subscriptions = group.subscriptions
-            group.loop.execute { FeedSubscription.deliver(presence, to: subscriptions) }
+            group.loop.execute { FeedSubscription.deliver(presence, as: aside, to: subscriptions) }
         }
     }
 
@@ -208,6 +226,14 @@ public final class Feed: Sendable {
     }
 }
 
+/// The kinds of what a feed says beside its versions; each subscriber keeps the newest of each.
+public enum FeedAside: Sendable {
+    /// Who of a game's players is connected (`presence`).
+    case presence
+    /// Which node of a cluster serves the game (`node`).
+    case node
+}
+
 /// Permission to subscribe to a feed, not yet attached to a connection: operations hand it to the
 /// session, which answers the request first and then attaches it, so the reply precedes the first event.
 public struct FeedGrant: Sendable {
@@ -251,9 +277,15 @@ final class FeedSubscription: @unchecked Sendable {
     private var lastVersion = Int.min
     /// The newest version not yet sent because the connection was not writable.
     private var pending: FeedVersion?
-    private var lastPresence = Int.min
-    /// The newest presence not yet sent because the connection was not writable.
-    private var pendingPresence: FeedPresence?
+    /// The presence and node frames sent, and the newest of each not yet sent because the connection
+    /// was not writable.
+    private var presence = AsideSlot()
+    private var node = AsideSlot()
+
+    private struct AsideSlot {
+        var last = Int.min
+        var pending: FeedPresence?
+    }
 
     fileprivate init(topic: Int, user: UserID?, feed: Feed, output: any FeedOutput) {
         self.topic = topic
@@ -280,12 +312,13 @@ final class FeedSubscription: @unchecked Sendable {
 
     // MARK: On the event loop
 
-    /// Joined the feed: sends the current version and then the current presence, if there are.
-    fileprivate func started(with latest: FeedVersion?, presence: FeedPresence?) {
+    /// Joined the feed: sends the current version, then the current presence and node, if there are.
+    fileprivate func started(with latest: FeedVersion?, presence: FeedPresence?, node: FeedPresence?) {
         isStarted = true
         let wroteVersion = latest.map(offer) ?? false
-        let wrotePresence = presence.map(offer) ?? false
-        if wroteVersion || wrotePresence { output.flush() }
+        let wrotePresence = presence.map { offer($0, as: .presence) } ?? false
+        let wroteNode = node.map { offer($0, as: .node) } ?? false
+        if wroteVersion || wrotePresence || wroteNode { output.flush() }
     }
 
     /// One version for every subscription of one event loop: each writes and flushes its connection once.
@@ -304,22 +337,31 @@ final class FeedSubscription: @unchecked Sendable {
         output.eventLoop.execute { output.broadcastDelivered(publishedAt: publishedAt) }
     }
 
-    /// One presence for every subscription of one event loop.
-    fileprivate static func deliver(_ presence: FeedPresence, to subscriptions: ContiguousArray<FeedSubscription>) {
-        for subscription in subscriptions where subscription.offer(presence) {
+    /// One presence (or node) for every subscription of one event loop.
+    fileprivate static func deliver(_ presence: FeedPresence, as aside: FeedAside, to subscriptions: ContiguousArray<FeedSubscription>) {
+        for subscription in subscriptions where subscription.offer(presence, as: aside) {
             subscription.output.flush()
         }
     }
 
-    /// Writes `presence` (without flushing) if it is newer than what this subscriber has, or keeps it
-    /// as the pending one while the connection is not writable. True if something was written.
-    private func offer(_ presence: FeedPresence) -> Bool {
-        guard isStarted, !isEnded, presence.sequence > lastPresence else { return false }
+    /// Writes `presence` (without flushing) if it is newer than what this subscriber has of its kind,
+    /// or keeps it as the pending one while the connection is not writable. True if something was
+    /// written.
+    private func offer(_ presence: FeedPresence, as aside: FeedAside) -> Bool {
+        guard isStarted, !isEnded else { return false }
+        var slot = aside == .presence ? self.presence : node
+        defer {
+            switch aside {
+            case .presence: self.presence = slot
+            case .node: node = slot
+            }
+        }
+        guard presence.sequence > slot.last else { return false }
         guard output.isWritable else {
-            if presence.sequence > pendingPresence?.sequence ?? Int.min { pendingPresence = presence }
+            if presence.sequence > slot.pending?.sequence ?? Int.min { slot.pending = presence }
             return false
         }
-        lastPresence = presence.sequence
+        slot.last = presence.sequence
         output.write(presence.frame)
         return true
     }
@@ -344,7 +386,8 @@ final class FeedSubscription: @unchecked Sendable {
         }
     }
 
-    /// The connection drained: the pending version and then the pending presence, if any, go out now.
+    /// The connection drained: the pending version and then the pending presence and node, if any, go
+    /// out now.
     /// Returns whether it wrote.
     func writable() -> Bool {
         guard output.isWritable else { return false }
@@ -353,9 +396,13 @@ final class FeedSubscription: @unchecked Sendable {
             self.pending = nil
             wrote = offer(pending)
         }
-        if let pendingPresence {
-            self.pendingPresence = nil
-            wrote = offer(pendingPresence) || wrote
+        if let pendingPresence = presence.pending {
+            presence.pending = nil
+            wrote = offer(pendingPresence, as: .presence) || wrote
+        }
+        if let pendingNode = node.pending {
+            node.pending = nil
+            wrote = offer(pendingNode, as: .node) || wrote
         }
         return wrote
     }
@@ -366,7 +413,8 @@ final class FeedSubscription: @unchecked Sendable {
         guard !isEnded else { return }
         isEnded = true
         pending = nil
-        pendingPresence = nil
+        presence.pending = nil
+        node.pending = nil
         for frame in frames { output.write(frame) }
         if !frames.isEmpty { output.flush() }
         output.subscriptionEnded(self)

@@ -121,7 +121,8 @@ struct HTTPRoutes: Sendable {
             user = UserID.random(using: &generator)
         }
         return try EncodedJSON.encoding(
-            HelloResult(userId: user, token: services.tokens.issue(for: user, at: services.clock.now), resumed: resumed))
+            HelloResult(
+                userId: user, token: services.tokens.issue(for: user, at: services.clock.now), resumed: resumed, node: services.node?.name))
     }
 
     // MARK: Responses

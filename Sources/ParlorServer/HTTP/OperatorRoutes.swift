@@ -4,12 +4,14 @@ import ParlorWire
 import WebSocketCore
 
 /// The operators' routes, on the main port and on the admin port alike: `/healthz` (is the server able
-/// to serve: 200 `ok`, or 503 with the reason) and `/metrics` (Prometheus text, behind the admin token
-/// when one is set). Never rate-limited: they are what operators watch an attack with.
+/// to serve: 200 `ok` — `draining` while a node of a cluster drains — or 503 with the reason), `/readyz`
+/// (should a front send it new connections: 200 `ready`, or 503 `draining`; what a cluster's front
+/// checks) and `/metrics` (Prometheus text, behind the admin token when one is set). Never
+/// rate-limited: they are what operators watch an attack with.
 struct OperatorRoutes: Sendable {
     let services: ParlorServices
 
-    static let paths: Set<String> = ["healthz", "metrics"]
+    static let paths: Set<String> = ["healthz", "readyz", "metrics"]
 
     /// The response for an operator route; nil when `path` (split into segments) is none of them.
     func respond(to request: HTTPRequest, path: [String]) async -> HTTPResponse? {
@@ -18,10 +20,14 @@ struct OperatorRoutes: Sendable {
         case (.GET, "healthz"), (.HEAD, "healthz"):
             switch await services.store.health() {
             case .healthy:
-                return .text(.ok, "ok\n")
+                return .text(.ok, services.isDraining ? "draining\n" : "ok\n")
             case .unhealthy(let reason):
                 return .text(.serviceUnavailable, "unhealthy: \(reason)\n")
             }
+        case (.GET, "readyz"), (.HEAD, "readyz"):
+            // Whether the node answers and takes new clients: a database that is away is every node's
+            // problem, not a reason to send clients elsewhere (/healthz says it).
+            return services.isDraining ? .text(.serviceUnavailable, "draining\n") : .text(.ok, "ready\n")
         case (.GET, "metrics"):
             if let refusal = checkAdminToken(request) { return refusal }
             services.refreshGauges()

@@ -65,6 +65,8 @@ extension GameActor {
     /// acknowledged (a player who moved here after their node died sees their own last change). A
     /// group under way is left alone: its save either lost its race and reloads, or was made on top.
     func catchUp() async {
+        // A copy of a game another node serves that nobody here watches hears nothing: read it.
+        if host.node != nil, !isServedHere, feed.subscriberCount == 0 { noteAnnounced(nil) }
         guard announced > state.version, !isBusy, !isDeleted else { return }
         _ = await refresh(toAtLeast: announced)
     }
@@ -94,16 +96,22 @@ extension GameActor {
             return .failure(host.storeFailure(error, operation: "reload \(Game.kind.noun) \(id)"))
         }
         do {
-            let view = try host.game.encodePublicView(reloaded, at: host.clock.now)
-            let version = try host.game.feedVersion(of: reloaded, publicView: view, topic: feed.topic)
-            let previous = state
-            (state, encoded, schedule, lastChange) = (reloaded, view, reloadedSchedule, host.clock.now)
-            feed.publish(version)
-            host.adopted(state, replacing: previous, by: self)
-            armSchedule()
+            try take(reloaded, schedule: reloadedSchedule)
         } catch {
             return .failure(error)
         }
         return .success(true)
+    }
+
+    /// Makes a version another node committed this node's: publishes it, hands it to the host, arms
+    /// its schedule (where the game is served here).
+    func take(_ taken: Rules, schedule takenSchedule: GameSchedule<Action>) throws(WireError) {
+        let view = try host.game.encodePublicView(taken, at: host.clock.now)
+        let version = try host.game.feedVersion(of: taken, publicView: view, topic: feed.topic)
+        let previous = state
+        (state, encoded, schedule, lastChange) = (taken, view, takenSchedule, host.clock.now)
+        feed.publish(version)
+        host.adopted(state, replacing: previous, by: self)
+        armSchedule()
     }
 }

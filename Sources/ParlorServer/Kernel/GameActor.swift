@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import ParlorRules
 import ParlorWire
 import WebSocketCore
@@ -37,27 +38,49 @@ actor GameActor<Game: GameDefinition> {
     var isBusy = false
     /// The newest version another node announced (`refresh(toAtLeast:)`).
     var announced = 0
+    /// Which node serves the game (`.here` on a node of its own). Read by the host without the actor —
+    /// every operation asks whether the game needs a node — and changed only by the actor (`moved`).
+    nonisolated let whereServed: NIOLockedValueBox<GameHome>
+    /// Orders the `node` frames of the game's feed.
+    var homeSequence = 0
+    /// When a request last used the game (a copy of a game another node serves is dropped after a
+    /// while unused).
+    var lastUsed: ContinuousClock.Instant = .now
     private var queue: [Pending] = []
     private var queueHead = 0
 
     /// Wraps a created or restored game and publishes its current version, whose public view the
     /// caller encoded (it answers the creator with the same bytes). The caller arms the schedule's
     /// timers (`armSchedule`) once the actor is in the directory.
-    init(_ state: Rules, publicView: EncodedJSON, schedule: GameSchedule<Action>, host: GameHost<Game>) throws(WireError) {
+    init(
+        _ state: Rules, publicView: EncodedJSON, schedule: GameSchedule<Action>, home: GameHome = .here, host: GameHost<Game>
+    ) throws(WireError) {
         id = host.game.id(of: state)
         code = host.game.code(of: state)
         feed = Feed()
         self.host = host
         self.state = state
         self.schedule = schedule
+        whereServed = NIOLockedValueBox(home)
         lastChange = host.clock.now
         encoded = publicView
         feed.publish(try host.game.feedVersion(of: state, publicView: publicView, topic: feed.topic))
+        if let frame = Self.nodeFrame(home, sequence: 1, topic: feed.topic, host: host) {
+            homeSequence = 1
+            feed.publish(frame, as: .node)
+        }
     }
+
+    /// Which node serves the game now.
+    nonisolated var home: GameHome { whereServed.withLockedValue { $0 } }
+
+    /// Whether this node serves the game: fires its timers, and is where its players are sent.
+    nonisolated var isServedHere: Bool { home == .here }
 
     /// The committed game and its encoded public view (read again first if another node announced a
     /// newer version of it: `catchUp()`).
     func current() async throws(WireError) -> (Rules, EncodedJSON) {
+        lastUsed = .now
         await catchUp()
         guard !isDeleted else { throw host.game.notFound(id: id) }
         return (state, encoded)
@@ -65,12 +88,15 @@ actor GameActor<Game: GameDefinition> {
 
     /// Applies a player's action; answers once the result is durable.
     func perform(_ action: Action, by user: UserID) async throws(WireError) -> GameResult<Rules> {
-        try await submit(.action(action, user)).get()
+        lastUsed = .now
+        return try await submit(.action(action, user)).get()
     }
 
     /// The timer of scheduled action `key` went off. Applies the action if it is still scheduled and
-    /// due; a stale timer (the action was replaced, cancelled or already applied) does nothing.
+    /// due; a stale timer (the action was replaced, cancelled or already applied) does nothing, and so
+    /// does one on a node that no longer serves the game (the node that does fires it).
     func fire(_ key: String) async {
+        guard isServedHere else { return }
         _ = await submit(.timer(key))
     }
 
@@ -81,8 +107,10 @@ actor GameActor<Game: GameDefinition> {
         _ = try await submit(.close(reason: reason)).get()
     }
 
-    /// Arms a timer for every scheduled action (a restored game's, or a new game's).
+    /// Arms a timer for every scheduled action (a restored game's, or a new game's) — on the node that
+    /// serves the game only: the others would only lose the race to save it.
     func armSchedule() {
+        guard isServedHere else { return }
         for entry in schedule.entries { arm(entry) }
     }
 
@@ -91,6 +119,8 @@ actor GameActor<Game: GameDefinition> {
 
     /// Subscribes to the game's versions; the current one arrives first.
     func subscribe(user: UserID?) async throws(WireError) -> FeedGrant {
+        lastUsed = .now
+        await watchFromHere()
         await catchUp()
         guard !isDeleted else { throw host.game.notFound(id: id) }
         do {
@@ -107,6 +137,8 @@ actor GameActor<Game: GameDefinition> {
     /// for a game whose members' stream is theirs but whose public view hides nothing (a word lobby's,
     /// for spectators).
     func subscribePublic() async throws(WireError) -> FeedGrant {
+        lastUsed = .now
+        await watchFromHere()
         await catchUp()
         guard !isDeleted, let grant = feed.grant(user: nil) else { throw host.game.notFound(id: id) }
         return grant
@@ -312,7 +344,7 @@ actor GameActor<Game: GameDefinition> {
         StoredGame(
             kind: Game.kind, id: id, code: code.rawValue, version: draft.state.version,
             state: .value(StoredGameState<Game>(draft.state)), schedule: try draft.schedule.json(), archive: draft.archive,
-            replacing: .version(state.version))
+            replacing: .version(state.version), servedBy: home.otherNode)
     }
 
     /// Makes a saved draft the committed game: publishes its versions and carries out its effects.
@@ -328,7 +360,7 @@ actor GameActor<Game: GameDefinition> {
         for user in draft.revoked {
             feed.cancel(user: user, with: [PreparedMessage(json: EventMessage.end(subscription: feed.topic))])
         }
-        for entry in draft.scheduled { arm(entry) }
+        for entry in draft.scheduled where isServedHere { arm(entry) }
     }
 
     /// Moves every queued mutation into the group being built (they run in arrival order).

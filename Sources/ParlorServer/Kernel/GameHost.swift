@@ -17,6 +17,8 @@ final class GameHost<Game: GameDefinition>: Sendable {
     let presence: Presence
     /// Reloads for `/metrics`, when the server keeps them.
     let cluster: ClusterMetrics?
+    /// This node of a cluster; nil on a node of its own.
+    let node: ClusterNode?
     /// Who of each game's members is connected, on the game's feed.
     let gamePresence: GamePresence
     let directory: GameDirectory<Game.Code, GameActor<Game>>
@@ -37,6 +39,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         quota = kernel.quota
         presence = kernel.presence
         cluster = kernel.cluster
+        node = kernel.node
         gamePresence = GamePresence(presence: kernel.presence)
         directory = GameDirectory(codeSpace: game.codeSpace, maxGames: game.maxGames, kind: Game.kind)
     }
@@ -104,7 +107,10 @@ final class GameHost<Game: GameDefinition>: Sendable {
     /// another node created in a shared store: it is looked up there and adopted.
     func game(code text: String) async throws(WireError) -> GameActor<Game> {
         let code = try game.parse(code: text)
-        if let id = directory.id(code: code), let actor = directory.game(id: id) { return actor }
+        if let id = directory.id(code: code), let actor = directory.game(id: id) {
+            if node != nil { await serve(actor) }
+            return actor
+        }
         guard store.sharedByNodes, let actor = try await adopt(
             { () async throws(StoreError) in try await store.loadGame(Game.kind, code: code.rawValue) }, naming: "code \(code.rawValue)")
         else { throw game.notFound(code: code) }
@@ -113,7 +119,10 @@ final class GameHost<Game: GameDefinition>: Sendable {
 
     /// The live game with this id, looked up in a shared store when this node does not hold it.
     func game(id: String) async throws(WireError) -> GameActor<Game> {
-        if let actor = directory.game(id: id) { return actor }
+        if let actor = directory.game(id: id) {
+            if node != nil { await serve(actor) }
+            return actor
+        }
         guard store.sharedByNodes, let actor = try await adopt(
             { () async throws(StoreError) in try await store.loadGame(Game.kind, id: id) }, naming: "id \(id)")
         else { throw game.notFound(id: id) }
@@ -135,17 +144,20 @@ final class GameHost<Game: GameDefinition>: Sendable {
         }
     }
 
-    /// A stored game made live on this node, with its schedule armed; the actor already in the
-    /// directory when another caller installed the game first.
+    /// A stored game made live on this node, with its schedule armed (where it is served here); the
+    /// actor already in the directory when another caller installed the game first. In a cluster, a
+    /// game no serving node serves is taken on here.
     @discardableResult
     func install(_ stored: StoredGame) async throws(StoreError) -> GameActor<Game> {
         let state = try StoredGameState<Game>.state(of: stored.state, what: "\(Game.kind.noun) \(stored.id)", location: stored.location)
         let schedule = try StoredJSON.decode(
             json: stored.schedule, as: { try GameSchedule<Rules.Action>(json: $0) }, what: "schedule of \(Game.kind.noun) \(stored.id)",
             location: stored.location)
+        let home = node.map { $0.home(servedBy: stored.servedBy) ?? .unclaimed } ?? .here
         let made: GameActor<Game>
         do {
-            made = try GameActor(state, publicView: try game.encodePublicView(state, at: clock.now), schedule: schedule, host: self)
+            made = try GameActor(
+                state, publicView: try game.encodePublicView(state, at: clock.now), schedule: schedule, home: home, host: self)
         } catch {
             throw StoreError(.failed, "The \(Game.kind.noun) \(stored.id) in \(stored.location) cannot be shown: \(error.message)")
         }
@@ -156,6 +168,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         gamePresence.track(actor.id, feed: actor.feed, members: state.members)
         stages.set(actor.id, to: state.stage)
         await actor.armSchedule()
+        if home == .unclaimed { await claim(actor, seen: stored.servedBy) }
         return actor
     }
 
@@ -180,6 +193,12 @@ final class GameHost<Game: GameDefinition>: Sendable {
     func storeFailure(_ error: StoreError, operation: String) -> WireError {
         logger.error("Store failure", metadata: ["operation": "\(operation)", "cause": "\(error.reason)"])
         return error.wireError(fallback: "The server could not save the change; nothing was changed. Try again.")
+    }
+
+    /// A copy of a game another node serves left this node's memory (nobody used it for a while).
+    func evicted(_ actor: GameActor<Game>) {
+        removed(actor)
+        cluster?.evicted()
     }
 
     /// A game deleted itself: take it out of the directory, free its code and its owner's quota.
@@ -233,23 +252,25 @@ extension GameHost: HostedGame {
     /// Brings back every stored game of this kind, each with its schedule: a scheduled action whose time
     /// passed while the server was down fires as soon as the timers run.
     func restore() async throws {
-        for stored in try await store.loadGames(Game.kind) {
-            try await install(stored)
+        // In a cluster, only the games this node serves (after a restart); the rest are read when needed.
+        let stored = if let node { try await node.store.gamesServedHere(Game.kind) } else { try await store.loadGames(Game.kind) }
+        for game in stored {
+            try await install(game)
         }
         logger.info("Games restored", metadata: ["kind": "\(Game.kind)", "count": "\(directory.count)"])
     }
 
-    /// Another node committed `version` of game `id` (`GameChange.deleted`: deleted it).
-    func changedElsewhere(id: String, version: Int, committedAt: Int64) {
-        guard let actor = directory.game(id: id) else { return }
+    /// Another node committed a version of a game (`GameChange.deleted`: deleted it).
+    func changedElsewhere(_ change: GameChange) {
+        guard let actor = directory.game(id: change.id) else { return }
         // Only games someone here watches are read at once; another is marked, and read when next used.
         guard actor.feed.subscriberCount > 0 else {
-            Task { await actor.noteAnnounced(version) }
+            Task { await actor.noteAnnounced(change.version) }
             return
         }
         Task {
-            guard await actor.refresh(toAtLeast: version) else { return }
-            let micros = GameChange.wallClockMicroseconds() - committedAt
+            guard await actor.refresh(with: change) else { return }
+            let micros = GameChange.wallClockMicroseconds() - change.committedAt
             cluster?.fanOutLatency.recordNanoseconds(max(0, micros) * 1000)
         }
     }
@@ -259,6 +280,7 @@ extension GameHost: HostedGame {
             // Held here, but perhaps as a copy from before the action was scheduled.
             await actor.noteAnnounced(nil)
             await actor.catchUp()
+            await serve(actor)
             await actor.armSchedule()
         } else {
             _ = try? await game(id: id)

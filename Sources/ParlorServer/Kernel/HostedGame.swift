@@ -17,6 +17,8 @@ struct Kernel: Sendable {
     let presence: Presence
     /// Reloads counted for `/metrics` (none in tests that build a kernel of their own).
     var cluster: ClusterMetrics? = nil
+    /// This node of a cluster (`--postgres`); nil on a node of its own.
+    var node: ClusterNode? = nil
 
     /// The shared database when this node runs on PostgreSQL (`--postgres`): uploaded files go there
     /// too, so that any node serves what another received.
@@ -48,9 +50,19 @@ protocol HostedGame: Sendable {
     /// The operator closes a game: its members hear why, then it is deleted.
     func close(code: String, reason: String) async throws(WireError)
 
-    /// Another node committed `version` of game `id` (at `committedAt`, wall-clock microseconds): if
-    /// this node has subscribers for it, it reads the game and publishes it to them.
-    func changedElsewhere(id: String, version: Int, committedAt: Int64)
+    /// Another node committed a version of a game: if this node has subscribers for it, it takes the
+    /// version from the announcement (or reads the game) and publishes it to them.
+    func changedElsewhere(_ change: GameChange)
+    /// Another node took a game, let its games go, or deleted a game.
+    func homeChanged(_ change: HomeChange) async
+    /// After a heartbeat: takes on the watched games whose node stopped serving; returns the watch
+    /// buckets of the games watched here that another node serves.
+    func reviewHomes() async -> Set<Int>
+    /// Drops the copies of games other nodes serve that nobody here watched or used for `idle`;
+    /// returns how many.
+    func evictIdleCopies(idle: Duration) async -> Int
+    /// Games held here and their subscriptions, by whether this node serves them.
+    var servedCounts: ServedCounts { get }
 
     /// Reads afresh every game this node has subscribers for (announcements may have been missed).
     func refreshWatched() async

@@ -16,6 +16,18 @@ final class ClusterMetrics: Sendable {
     /// subscribers for), `conflict` (a save lost its race), `adopted` (a game this node did not hold),
     /// `refused` (the rules refused a change on this node's copy, which another node may have moved on).
     private let reloadCounters: [String: Counter]
+    /// Versions taken from another node's announcement itself, without reading the database.
+    let adoptedFromAnnouncements: Counter
+    /// Games this node took on because their node was gone, draining or none.
+    let claims: Counter
+    /// Copies of games other nodes serve dropped from memory, unused.
+    let evictions: Counter
+    /// Games held here and their subscriptions, by whether this node serves them: in a cluster whose
+    /// clients follow their games' nodes, `served="elsewhere"` subscriptions are few and brief.
+    let gamesServed: (here: Gauge, elsewhere: Gauge)
+    let subscriptionsServed: (here: Gauge, elsewhere: Gauge)
+    /// 1 while this node drains.
+    let draining: Gauge
 
     init(registry: PrometheusCollectorRegistry, buckets: [Duration]) {
         notificationsSent = registry.counter(
@@ -34,6 +46,35 @@ final class ClusterMetrics: Sendable {
                 help: "Games this node read back from the database because another node had changed or created them.")
         }
         reloadCounters = counters
+        adoptedFromAnnouncements = registry.counter(
+            "parlor_cluster_versions_from_announcements_total",
+            help: "Game versions another node committed that this node published from the announcement itself, without reading the database.")
+        claims = registry.counter(
+            "parlor_cluster_claims_total", help: "Games this node took on because the node serving them was gone or draining, or none was.")
+        evictions = registry.counter(
+            "parlor_cluster_copies_evicted_total", help: "Copies of games other nodes serve that this node dropped from memory after a while unused.")
+        let gamesHelp = "Games held by this node: served here, or copies of games another node serves."
+        gamesServed = (
+            registry.gauge("parlor_cluster_games", labels: [("served", "here")], help: gamesHelp),
+            registry.gauge("parlor_cluster_games", labels: [("served", "elsewhere")], help: gamesHelp)
+        )
+        let subscriptionsHelp = "Subscriptions on this node to games it serves, and to games another node serves (clients that did not move to it)."
+        subscriptionsServed = (
+            registry.gauge("parlor_cluster_subscriptions", labels: [("served", "here")], help: subscriptionsHelp),
+            registry.gauge("parlor_cluster_subscriptions", labels: [("served", "elsewhere")], help: subscriptionsHelp)
+        )
+        draining = registry.gauge("parlor_cluster_draining", help: "1 while this node drains (after SIGTERM), else 0.")
+    }
+
+    func adoptedFromAnnouncement() { adoptedFromAnnouncements.increment() }
+    func claimed() { claims.increment() }
+    func evicted() { evictions.increment() }
+
+    func record(_ counts: ServedCounts) {
+        gamesServed.here.set(Double(counts.gamesHere))
+        gamesServed.elsewhere.set(Double(counts.gamesElsewhere))
+        subscriptionsServed.here.set(Double(counts.subscriptionsHere))
+        subscriptionsServed.elsewhere.set(Double(counts.subscriptionsElsewhere))
     }
 
     enum Reload: String, CaseIterable {

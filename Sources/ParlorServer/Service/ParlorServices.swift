@@ -47,6 +47,8 @@ final class ParlorServices: Sendable {
     let accounts: AccountsService
     /// The browser client's files, ready to serve.
     let webClient: WebClientSite
+    /// This node of a cluster (`--postgres`); nil on a node of its own.
+    let node: ClusterNode?
 
     /// Opens the services over `store`: reads the token secret, opens the catalog, registers every
     /// game (a game that cannot run with its settings stops the server here) and brings every stored
@@ -75,10 +77,17 @@ final class ParlorServices: Sendable {
         timers = GameTimers(clock: clock)
         presence = Presence(clock: clock, timers: timers)
         catalog = try await CatalogService.open(store: store, logger: logger)
-        (store.base as? PostgresStore)?.attach(metrics.cluster)
+        if let postgres = store.base as? PostgresStore {
+            postgres.attach(metrics.cluster)
+            let node = ClusterNode(store: postgres, configuration: configuration.cluster, logger: logger)
+            try await node.join()
+            self.node = node
+        } else {
+            node = nil
+        }
         let kernel = Kernel(
             configuration: configuration, store: store, clock: clock, logger: logger, timers: timers, catalog: catalog,
-            quota: quota, presence: presence, cluster: metrics.cluster)
+            quota: quota, presence: presence, cluster: metrics.cluster, node: node)
         let registrations = try modules.map { try $0.register(in: kernel) }
         games = registrations.map(\.game)
         // Avatars live beside the database (in it, when that is PostgreSQL: any node serves them), or in
@@ -110,10 +119,11 @@ final class ParlorServices: Sendable {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.timers.run() }
             group.addTask { await self.activity.run(every: self.configuration.activitySummaryInterval) }
-            if let postgres = (store.base as? PostgresStore) {
-                group.addTask { await self.listen(to: postgres) }
-                group.addTask { await self.takeOverdueTimers(from: postgres) }
-                group.addTask { await self.every(Self.presenceReportInterval) { await self.reportPresence(to: postgres) } }
+            if let node {
+                group.addTask { await self.listen(as: node) }
+                group.addTask { await self.takeOverdueTimers(from: node.store) }
+                group.addTask { await self.every(Self.presenceReportInterval) { await self.reportPresence(to: node.store) } }
+                group.addTask { await self.beat(as: node) }
             }
             if let interval = configuration.wordGames.catalogPollInterval {
                 group.addTask { await self.catalog.poll(every: .nanoseconds(interval.nanoseconds)) }
@@ -121,13 +131,45 @@ final class ParlorServices: Sendable {
         }
     }
 
-    /// Publishes the game versions other nodes of the cluster commit to this node's subscribers.
-    private func listen(to postgres: PostgresStore) async {
+    /// Hears the other nodes: the versions they commit of games this node serves or watches, where
+    /// games moved, which games they deleted.
+    private func listen(as node: ClusterNode) async {
         let games = gamesByKind
-        await postgres.listenForChanges { change in
-            games[change.kind]?.changedElsewhere(id: change.id, version: change.version, committedAt: change.committedAt)
-        } resumed: {
-            for game in games.values { await game.refreshWatched() }
+        let all = self.games
+        await node.store.listener.run(ClusterEvents(
+            changed: { change in games[change.kind]?.changedElsewhere(change) },
+            home: { change in
+                switch change {
+                case .claimed(_, let kind, _), .deleted(_, let kind, _): await games[kind]?.homeChanged(change)
+                case .released(let released):
+                    node.released(by: released)
+                    for game in all { await game.homeChanged(change) }
+                }
+            },
+            resumed: { for game in all { await game.refreshWatched() } }))
+    }
+
+    /// The heartbeat: every `cluster.heartbeat`, records that this node is alive and reads which nodes
+    /// are; then takes on the watched games whose node stopped serving, hears the watch buckets of the
+    /// games watched here that another node serves, and now and then drops unused copies.
+    private func beat(as node: ClusterNode) async {
+        let interval = configuration.cluster.heartbeat
+        let idle = configuration.cluster.idleCopyLifetime
+        var lastEviction = ContinuousClock.now
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: interval)
+            } catch {
+                return
+            }
+            guard await node.beat() else { continue }
+            var buckets = Set<Int>()
+            for game in games { buckets.formUnion(await game.reviewHomes()) }
+            await node.rewatch(buckets)
+            if ContinuousClock.now - lastEviction >= idle / 2 {
+                lastEviction = .now
+                for game in games { _ = await game.evictIdleCopies(idle: idle) }
+            }
         }
     }
 
@@ -186,9 +228,16 @@ final class ParlorServices: Sendable {
     /// Refreshes the gauges that are cheaper to read at scrape time than to track.
     func refreshGauges() {
         for game in games { metrics.recordLiveGames(game.count, byStage: game.countsByStage, of: game.kind) }
+        if let node {
+            metrics.cluster.record(games.reduce(ServedCounts()) { $0 + $1.servedCounts })
+            metrics.cluster.draining.set(Double(node.isDraining ? 1 : 0))
+        }
         metrics.subscriptions.set(Double(subscriberCount))
         metrics.connectedUsers.set(Double(presence.connectedUsers))
     }
+
+    /// Whether this node of a cluster is draining (it takes no new clients, and lets its clients go).
+    var isDraining: Bool { node?.isDraining ?? false }
 
     /// Subscriptions held to every game and to the catalog.
     var subscriberCount: Int { games.reduce(0) { $0 + $1.subscriberCount } + catalog.feed.subscriberCount }
@@ -197,9 +246,21 @@ final class ParlorServices: Sendable {
     /// rules allow: a word lobby only between rounds).
     @discardableResult
     func expireAbandonedGames() async -> Int {
+        if let node { await takeOnOrphans(as: node) }
         var total = 0
         for game in games { total += await expireAbandoned(game) }
         return total
+    }
+
+    /// Takes on, so that they can expire, games no serving node serves that have been quiet since
+    /// the shortest expiry cutoff: their node died (or drained) and none of their players came back.
+    private func takeOnOrphans(as node: ClusterNode) async {
+        let quietSince = clock.now.adding(milliseconds: -Int64(configuration.unjoinedGameExpiry.nanoseconds / 1_000_000))
+        guard let serving = node.servingNodes,
+            let orphans = try? await node.store.orphanedGames(servedBy: Array(serving), unchangedSince: quietSince, limit: 200)
+        else { return }
+        let games = gamesByKind
+        for (kind, id) in orphans { await games[kind]?.takeOverdue(id: id) }
     }
 
     /// Deletes the abandoned games of one kind; returns how many went.

@@ -33,6 +33,9 @@ final class ConnectionRegistry: Sendable {
 
     var count: Int { state.withLockedValue { $0.sessions.count } }
 
+    /// Every open session.
+    var all: [Session] { state.withLockedValue { Array($0.sessions.values) } }
+
     /// At most `limit` sessions, oldest first.
     func oldest(_ limit: Int) -> [(id: Int, session: Session)] {
         state.withLockedValue { state in

@@ -215,7 +215,8 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
             if let previous { services.presence.disconnected(previous) }
             services.presence.connected(user)
         }
-        return try EncodedJSON.encoding(HelloResult(userId: user, token: tokens.issue(for: user, at: services.clock.now), resumed: resumed))
+        return try EncodedJSON.encoding(
+            HelloResult(userId: user, token: tokens.issue(for: user, at: services.clock.now), resumed: resumed, node: services.node?.name))
     }
 
     // MARK: Subscriptions
@@ -300,8 +301,9 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
     // MARK: Shutdown and close
 
     /// On server shutdown: the request in flight (if any) is answered, later ones get SHUTTING_DOWN, and
-    /// the connection closes with 1001 once the client has been quiet for the quiet period — so a request
-    /// that crosses the shutdown is answered rather than lost behind a close frame.
+    /// the connection closes once the client has been quiet for the quiet period — so a request that
+    /// crosses the shutdown is answered rather than lost behind a close frame. A node of a cluster closes
+    /// with 1012 ("service restart": reconnect, to another node), a server on its own with 1001.
     func serverShuttingDown() {
         let idle = state.withLockedValue { state -> Bool in
             state.shuttingDown = true
@@ -310,8 +312,8 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         if idle { closeWhenQuiet() }
     }
 
-    /// Closes with 1001 once nothing has been received for the quiet period and no request is being
-    /// handled; looks again later otherwise.
+    /// Closes (1001, or 1012 from a node of a cluster) once nothing has been received for the quiet
+    /// period and no request is being handled; looks again later otherwise.
     private func closeWhenQuiet() {
         let quiet = services.configuration.shutdownQuietPeriod
         let wait = state.withLockedValue { state -> TimeAmount? in
@@ -321,7 +323,11 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         }
         guard let wait else { return }
         if wait == .zero {
-            connection.close(code: .goingAway, reason: "server shutting down")
+            if services.node != nil {
+                connection.close(code: .serviceRestart, reason: "service restart")
+            } else {
+                connection.close(code: .goingAway, reason: "server shutting down")
+            }
         } else {
             connection.eventLoop.scheduleTask(in: wait) { self.closeWhenQuiet() }
         }

@@ -22,6 +22,8 @@ enum SQLiteWrite: Sendable {
         var schedule: String
         /// What this save replaces; only a shared database checks it.
         var replacing: StoredGame.Replacing
+        /// The node that serves the game, when another than the saver (a shared database tells it).
+        var servedBy: String?
         /// Set when this save files the finished game in history, once.
         var archive: Archive?
     }
@@ -74,7 +76,8 @@ extension SQLiteWrite {
         }
         return .saveGame(SavedGame(
             kind: game.kind.name, noun: game.kind.noun, id: game.id, code: game.code, version: game.version,
-            state: try game.state.json(), schedule: game.schedule, replacing: game.replacing, archive: archive))
+            state: try game.state.json(), schedule: game.schedule, replacing: game.replacing, servedBy: game.servedBy,
+            archive: archive))
     }
 
     static func save(_ catalog: Catalog) throws(StoreError) -> SQLiteWrite {

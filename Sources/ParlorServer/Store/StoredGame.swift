@@ -26,14 +26,19 @@ public struct StoredGame: Sendable {
         /// This version, the one the game's actor last committed.
         case version(Int)
     }
+    /// The node of a cluster that serves the game: as stored (`games.node`) when loaded, nil when no
+    /// node does; when saved, the node the saver knows serves it, if another (the shared database tells
+    /// that node of the change). A store of one node's own ignores it.
+    public var servedBy: String?
     /// Where a loaded game was read from, for an operator fixing a row that cannot be read
     /// ("/data/parlor.sqlite, table games").
     public var location: String = "the store"
 
     public init(
         kind: GameKind, id: String, code: String, version: Int, state: StoredState, schedule: String,
-        archive: GameArchive? = nil, replacing: Replacing = .anything, location: String = "the store"
+        archive: GameArchive? = nil, replacing: Replacing = .anything, servedBy: String? = nil, location: String = "the store"
     ) {
+        self.servedBy = servedBy
         self.replacing = replacing
         self.location = location
         self.kind = kind

@@ -1,16 +1,36 @@
 import ParlorRules
 
-/// The reply to `hello`: who the connection is, a token to come back as them, and whether it did.
+/// The reply to `hello`: who the connection is, a token to come back as them, whether it did, and —
+/// from a node of a cluster — which node answered.
 public struct HelloResult: Sendable, Equatable, Codable {
     public let userId: UserID
     public let token: String
     public let resumed: Bool
+    /// The node of a cluster this connection reached (absent from a server on its own): a client
+    /// compares it with the `node` events of the games it follows (`ServingNode`).
+    public let node: String?
 
-    public init(userId: UserID, token: String, resumed: Bool) {
+    public init(userId: UserID, token: String, resumed: Bool, node: String? = nil) {
         self.userId = userId
         self.token = token
         self.resumed = resumed
+        self.node = node
     }
+}
+
+/// A `node` event (`{"node": "node2"}`), from a node of a cluster: the node that serves the game a
+/// subscription follows. Sent after the game's current version when the subscription starts, and again
+/// whenever the game moves. A client on another node reconnects asking for it (`/ws?node=node2`), so
+/// its front routes it there; a client that does not is still served where it is, only slower.
+public struct ServingNode: Sendable, Equatable, Codable {
+    public let node: String
+
+    public init(node: String) { self.node = node }
+}
+
+extension EventName {
+    /// Which node of a cluster serves the game (`ServingNode`).
+    public static let node = EventName(rawValue: "node")
 }
 
 /// The reply to an `observe…` operation: the id its events will carry as `sub`.

@@ -2,6 +2,11 @@
 // requests with ids answered in order, subscriptions whose events are routed by `sub`, and — when the
 // network drops or the phone sleeps — reconnecting with backoff, signing in as the same user and
 // observing again everything that was observed, so the screen comes back to the same seat.
+//
+// In a cluster, each game is served by one node, which its stream names (a `node` event): when every
+// game this page follows is served by another node than the one it reached, it moves there —
+// connecting again with `?node=NAME`, which the front routes by — as quietly as a reconnect. A node
+// that is restarting closes with 1012: the page reconnects at once, to another node.
 
 const tokenKey = "parlor.token";
 
@@ -21,6 +26,58 @@ export function backoffDelay(attempt, random = Math.random()) {
   const base = Math.min(5000, 200 * 2 ** Math.max(0, attempt - 1));
   return base / 2 + (base / 2) * random;
 }
+
+/** Which node of a cluster to be on, from the `node` events of the games followed. A connection that
+ * asked for a node and reached another does not move to it again (the front cannot reach it now). */
+export class NodeRouting {
+  constructor() {
+    /** The node the next connection asks for (null: any). */
+    this.preferred = null;
+    this.asked = null;
+    this.reached = null;
+    /** Subscription number → the node serving its game, on the current connection. */
+    this.servedBy = new Map();
+  }
+
+  /** A new connection: the node it asks for. */
+  connecting() {
+    this.asked = this.preferred;
+    this.reached = null;
+    this.servedBy.clear();
+    return this.preferred;
+  }
+
+  signedIn(node) {
+    this.reached = node ?? null;
+  }
+
+  /** A game followed on subscription `sub` is served by `node`: the node to move to now, or null. */
+  heard(sub, node) {
+    this.servedBy.set(sub, node);
+    const nodes = new Set(this.servedBy.values());
+    if (nodes.size !== 1 || this.reached === null) return null;
+    const [target] = nodes;
+    if (target === this.reached) this.preferred = target;
+    if (target === this.reached || target === this.asked) return null;
+    this.preferred = target;
+    return target;
+  }
+
+  ended(sub) {
+    this.servedBy.delete(sub);
+  }
+
+  /** `url` asking the front for `node`. */
+  static url(url, node) {
+    if (!node) return url;
+    return url + (url.includes("?") ? "&" : "?") + "node=" + encodeURIComponent(node);
+  }
+}
+
+/** The close code of a node that is restarting (a draining node of a cluster). */
+const serviceRestart = 1012;
+/** How long a move waits for the requests already sent to be answered. */
+const moveGrace = 2000;
 
 /** Events: "state" (detail: "connecting" | "online" | "offline"), "resumed" (after a reconnect has
  * signed in again and observed everything again). */
@@ -43,6 +100,9 @@ export class Connection extends EventTarget {
     this.attempt = 0;
     this.retryTimer = null;
     this.everOnline = false;
+    this.routing = new NodeRouting();
+    /** While moving to another node: resolves once the new connection is signed in. */
+    this.moving = null;
     this.ready = new Promise((resolve) => (this.resolveReady = resolve));
     window.addEventListener("online", () => this.retrySoon());
     document.addEventListener("visibilitychange", () => {
@@ -72,8 +132,10 @@ export class Connection extends EventTarget {
   }
 
   /** Sends `op` and resolves with its result, or rejects with a ServerError. */
-  request(op, args) {
-    if (this.state !== "online") return Promise.reject(new ServerError({ code: "OFFLINE", status: "unavailable", message: "You are offline." }));
+  async request(op, args) {
+    // A move to another node is a moment's wait, not being offline.
+    if (this.moving) await this.moving.promise;
+    if (this.state !== "online") throw new ServerError({ code: "OFFLINE", status: "unavailable", message: "You are offline." });
     return this.send(op, args);
   }
 
@@ -114,7 +176,7 @@ export class Connection extends EventTarget {
     this.setState(this.everOnline ? "offline" : "connecting");
     let socket;
     try {
-      socket = new WebSocket(this.url, ["parlor.v1"]);
+      socket = new WebSocket(NodeRouting.url(this.url, this.routing.connecting()), ["parlor.v1"]);
     } catch {
       this.scheduleRetry();
       return;
@@ -122,10 +184,39 @@ export class Connection extends EventTarget {
     this.socket = socket;
     socket.addEventListener("open", () => this.signIn(socket));
     socket.addEventListener("message", (message) => this.receive(message.data));
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
-      this.lost();
+      if (this.moving && !this.moving.left) {
+        // Moving to the node that serves the game: straight back, no banner, no backoff (a second
+        // close, of the new connection, is a lost connection like any other).
+        this.moving.left = true;
+        this.socket = null;
+        this.failPending("The connection moved to another server.");
+        this.open();
+        return;
+      }
+      this.lost(event.code === serviceRestart);
     });
+  }
+
+  /** Leaves this connection for one that asks for `node`, once the requests already sent are answered. */
+  async moveTo(node) {
+    if (this.moving) return;
+    let resolve;
+    const promise = new Promise((done) => (resolve = done));
+    this.moving = { promise, resolve, left: false };
+    const socket = this.socket;
+    const deadline = Date.now() + moveGrace;
+    while (this.pending.size > 0 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 10));
+    if (this.socket === socket && socket) socket.close(1000, "moving to node " + node);
+    else this.arrived();
+  }
+
+  /** The move is over (signed in on the new connection, or given up). */
+  arrived() {
+    const moving = this.moving;
+    this.moving = null;
+    moving?.resolve();
   }
 
   async signIn(socket) {
@@ -135,6 +226,7 @@ export class Connection extends EventTarget {
       if (this.socket !== socket) return;
       this.storage.setItem(tokenKey, hello.token);
       this.userId = hello.userId;
+      this.routing.signedIn(hello.node);
       const resumed = this.everOnline;
       // Observe again what was observed before the connection dropped: the new subscription numbers
       // replace the old ones, and each stream starts with its current view.
@@ -155,20 +247,37 @@ export class Connection extends EventTarget {
       this.setState("online");
       this.resolveReady();
       if (resumed) this.dispatchEvent(new Event("resumed"));
+      this.arrived();
     } catch {
       if (this.socket === socket) socket.close();
     }
   }
 
-  lost() {
+  /** The connection ended; `restarting`: its node said it is restarting (1012), so another node will
+   * take the page at once. */
+  lost(restarting = false) {
     this.socket = null;
+    this.failPending("The connection was lost.");
+    this.arrived();
+    this.setState(this.everOnline ? "offline" : "connecting");
+    if (restarting) {
+      // Every page the node had reconnects now: a short random wait spreads them out.
+      this.routing.preferred = null;
+      this.attempt = 0;
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => this.open(), Math.random() * 250);
+      return;
+    }
+    this.scheduleRetry();
+  }
+
+  /** Requests that will get no answer on a connection that has gone. */
+  failPending(message) {
     for (const [, waiter] of this.pending) {
       clearTimeout(waiter.timer);
-      waiter.reject(new ServerError({ code: "OFFLINE", status: "unavailable", message: "The connection was lost." }));
+      waiter.reject(new ServerError({ code: "OFFLINE", status: "unavailable", message }));
     }
     this.pending.clear();
-    this.setState(this.everOnline ? "offline" : "connecting");
-    this.scheduleRetry();
   }
 
   scheduleRetry() {
@@ -229,6 +338,12 @@ export class Connection extends EventTarget {
       return;
     }
     if (message.sub !== undefined) {
+      if (message.event === "node") {
+        const target = this.routing.heard(message.sub, message.data?.node);
+        if (target) this.moveTo(target);
+        return;
+      }
+      if (message.event === "end") this.routing.ended(message.sub);
       const subscription = this.bySub.get(message.sub);
       if (!subscription) return;
       if (message.event === "end") {

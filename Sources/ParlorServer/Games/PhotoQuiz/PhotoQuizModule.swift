@@ -74,9 +74,15 @@ struct PhotoQuizHosting: HostedGame {
         await sweep()
     }
 
-    func changedElsewhere(id: String, version: Int, committedAt: Int64) {
-        host.changedElsewhere(id: id, version: version, committedAt: committedAt)
-    }
+    func changedElsewhere(_ change: GameChange) { host.changedElsewhere(change) }
+
+    func homeChanged(_ change: HomeChange) async { await host.homeChanged(change) }
+
+    func reviewHomes() async -> Set<Int> { await host.reviewHomes() }
+
+    func evictIdleCopies(idle: Duration) async -> Int { await host.evictIdleCopies(idle: idle) }
+
+    var servedCounts: ServedCounts { host.servedCounts }
 
     func refreshWatched() async { await host.refreshWatched() }
 

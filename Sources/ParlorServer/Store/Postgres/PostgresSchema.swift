@@ -10,7 +10,7 @@ import PostgresNIO
 /// Parlor, which this build refuses to write over. Columns mirror SQLite's (`SQLiteSchema`), instants as
 /// milliseconds since 1970, JSON as text; files as bytea.
 enum PostgresSchema {
-    static let supportedVersion = 3
+    static let supportedVersion = 4
 
     /// Any constant will do as long as no other program takes the same lock on this database.
     static let migrationLockKey: Int64 = 0x7061_726c_6f72  // "parlor"
@@ -88,6 +88,19 @@ enum PostgresSchema {
         [
             "CREATE TABLE presence (user_id TEXT NOT NULL, node TEXT NOT NULL, seen_at BIGINT NOT NULL, PRIMARY KEY (user_id, node))",
             "CREATE INDEX presence_by_node ON presence (node, seen_at)",
+        ],
+        // 4: a game lives on one node. `games.node` names the node that serves it (NULL: none yet, or
+        // its node drained and let it go), which the front routes its players to; `nodes` says which
+        // nodes are up, each beating every second, so that another takes the games of a node that
+        // stopped beating. The column is advice for routing, not a lock: saves stay version-checked.
+        [
+            "ALTER TABLE games ADD COLUMN node TEXT",
+            "CREATE INDEX games_by_node ON games (node)",
+            """
+            CREATE TABLE nodes (
+                name TEXT PRIMARY KEY, incarnation TEXT NOT NULL, state TEXT NOT NULL,
+                started_at TIMESTAMPTZ NOT NULL DEFAULT now(), seen_at TIMESTAMPTZ NOT NULL DEFAULT now())
+            """,
         ],
     ]
 

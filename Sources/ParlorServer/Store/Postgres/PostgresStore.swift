@@ -21,7 +21,9 @@ public final class PostgresStore: ParlorStore {
     private let writer: PostgresWriter
     private let maxHistoryPageSize: Int
     private let isClosed = Atomic<Bool>(false)
-    /// This node among those sharing the database, in its announcements of committed game versions.
+    /// This node among those sharing the database: in its announcements of committed game versions, as
+    /// the node that serves the games it creates, in `nodes`. A cluster's front routes by it
+    /// (`--node-name`); a store opened without one (tools, tests) is a node of a random name.
     let node: String
     /// The server's cluster figures, once attached (`attach(_:)`).
     private let metrics = NIOLockedValueBox<ClusterMetrics?>(nil)
@@ -30,15 +32,16 @@ public final class PostgresStore: ParlorStore {
     /// does not wait for it), was written by a newer Parlor, or refuses Parlor's user.
     public init(
         location: PostgresLocation, logger: Logger, configuration: SQLiteStoreConfiguration = .init(),
-        leaseTimeout: Duration = .seconds(5)
+        leaseTimeout: Duration = .seconds(5), node: String? = nil
     ) async throws(StoreError) {
         self.location = location
         let pool = PostgresPool(location: location, logger: logger, leaseTimeout: leaseTimeout)
         self.pool = pool
         maxHistoryPageSize = configuration.effectiveMaxHistoryPageSize
-        node = UUID().uuidString
+        self.node = node ?? UUID().uuidString
         writer = PostgresWriter(
-            pool: pool, maxPending: configuration.effectiveMaxPendingWrites, now: configuration.now, node: node, metrics: metrics)
+            pool: pool, maxPending: configuration.effectiveMaxPendingWrites, now: configuration.now, node: self.node, metrics: metrics)
+        listener = PostgresChangeListener(pool: pool, node: self.node, metrics: metrics)
         do {
             try await PostgresSchema.migrate(pool)
         } catch {
@@ -60,13 +63,9 @@ public final class PostgresStore: ParlorStore {
         self.metrics.withLockedValue { $0 = metrics }
     }
 
-    /// Hears the other nodes' committed game versions until the calling task is cancelled (see
-    /// `PostgresChangeListener`).
-    func listenForChanges(
-        changed: @escaping @Sendable (GameChange) async -> Void, resumed: @escaping @Sendable () async -> Void
-    ) async {
-        await PostgresChangeListener(pool: pool, node: node, metrics: metrics).run(changed: changed, resumed: resumed)
-    }
+    /// Hears the cluster's announcements until the calling task is cancelled (see
+    /// `PostgresChangeListener`); the kernel tells it which watch buckets to hear (`listener.watch`).
+    let listener: PostgresChangeListener
 
     /// Batches committed so far: `@testable` proof that concurrent writes share transactions.
     var committedBatches: Int { writer.committedBatches }
@@ -152,20 +151,23 @@ public final class PostgresStore: ParlorStore {
     public func loadGame(_ kind: GameKind, id: String) async throws(StoreError) -> StoredGame? {
         let where_ = "\(location), table games"
         return try await read(
-            "Loading \(kind.noun) \(id)", "SELECT code, version, state, schedule FROM games WHERE kind = \(kind.name) AND id = \(id)"
+            "Loading \(kind.noun) \(id)", "SELECT code, version, state, schedule, node FROM games WHERE kind = \(kind.name) AND id = \(id)"
         ) { row in
-            let (code, version, state, schedule) = try row.decode((String, Int, String, String).self)
-            return StoredGame(kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, location: where_)
+            let (code, version, state, schedule, node) = try row.decode((String, Int, String, String, String?).self)
+            return StoredGame(
+                kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, servedBy: node, location: where_)
         }.first
     }
 
     public func loadGame(_ kind: GameKind, code: String) async throws(StoreError) -> StoredGame? {
         let where_ = "\(location), table games"
         return try await read(
-            "Loading the \(kind.noun) with code \(code)", "SELECT id, version, state, schedule FROM games WHERE kind = \(kind.name) AND code = \(code)"
+            "Loading the \(kind.noun) with code \(code)",
+            "SELECT id, version, state, schedule, node FROM games WHERE kind = \(kind.name) AND code = \(code)"
         ) { row in
-            let (id, version, state, schedule) = try row.decode((String, Int, String, String).self)
-            return StoredGame(kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, location: where_)
+            let (id, version, state, schedule, node) = try row.decode((String, Int, String, String, String?).self)
+            return StoredGame(
+                kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, servedBy: node, location: where_)
         }.first
     }
 
@@ -262,7 +264,7 @@ public final class PostgresStore: ParlorStore {
         return try await result.get().metadata.rows ?? 0
     }
 
-    private func checkOpen(_ doing: String) throws(StoreError) {
+    func checkOpen(_ doing: String) throws(StoreError) {
         if isClosed.load(ordering: .acquiring) {
             throw StoreError(.unavailable, "\(doing) failed: the store for \(location) is closed (the server is shutting down).")
         }

@@ -118,7 +118,13 @@ final class PostgresWriter: Sendable {
     private struct Outcome {
         var failure: StoreError?
         var conflicted: Set<SQLiteWrite.Key> = []
-        var announcements: [String] = []
+        var announcements: [Announcement] = []
+    }
+
+    /// One notification: its channel and payload.
+    struct Announcement: Sendable, Equatable {
+        var channel: String
+        var payload: String
     }
 
     private func commit(_ writes: [SQLiteWrite]) async -> Outcome {
@@ -126,10 +132,11 @@ final class PostgresWriter: Sendable {
         let stamp = now().millisecondsSinceEpoch
         let doing = writes.count == 1 ? writes[0].summary : "Saving \(writes.count) writes"
         let logger = pool.logger
+        let node = node
         do {
             let conflicted = try await pool.withConnection(doing) { connection in
                 let conflicted = try await connection.withTransaction(logger: logger) { connection in
-                    let conflicted = try await Self.apply(last, stamp: stamp, in: connection, logger: logger)
+                    let conflicted = try await Self.apply(last, stamp: stamp, node: node, in: connection, logger: logger)
                     // Filed only with a save that took: a game that lost its race did not finish here.
                     for game in archiving where !conflicted.contains(.game(kind: game.kind, id: game.id)) {
                         try await Self.file(game, in: connection, logger: logger)
@@ -138,47 +145,65 @@ final class PostgresWriter: Sendable {
                 }
                 return conflicted
             }
-            return Outcome(conflicted: conflicted, announcements: announcements(of: last, except: conflicted))
+            return Outcome(
+                conflicted: conflicted,
+                announcements: Self.announcements(of: last, except: conflicted, by: node, at: GameChange.wallClockMicroseconds()))
         } catch {
             return Outcome(failure: error)
         }
     }
 
-    /// What the other nodes are told of a committed batch: each game saved (unless its save lost a
-    /// race) at its new version, and each game deleted, as `GameChange.deleted`.
-    private func announcements(of writes: [SQLiteWrite], except conflicted: Set<SQLiteWrite.Key>) -> [String] {
-        let committedAt = GameChange.wallClockMicroseconds()
-        var payloads: [String] = []
+    /// What the other nodes are told of a committed batch (unless a save lost its race): each game
+    /// saved, at its new version and — when it fits — with its state, on its watch bucket, and on its
+    /// serving node's own channel when that is another node; each game deleted, as
+    /// `GameChange.deleted`, on its bucket, and on the channel every node hears (`HomeChange.deleted`:
+    /// deletions are rare, and the node that serves the game must hear of one made elsewhere).
+    static func announcements(
+        of writes: [SQLiteWrite], except conflicted: Set<SQLiteWrite.Key>, by node: String, at committedAt: Int64
+    ) -> [Announcement] {
+        var announcements: [Announcement] = []
         for write in writes {
             switch write {
             case .saveGame(let game) where !conflicted.contains(.game(kind: game.kind, id: game.id)):
-                payloads.append(GameChange(node: node, kind: game.kind, id: game.id, version: game.version, committedAt: committedAt).payload)
+                let payload = GameChange(
+                    node: node, kind: game.kind, id: game.id, version: game.version, committedAt: committedAt,
+                    body: GameChange.Body(schedule: game.schedule, state: game.state)
+                ).payload
+                announcements.append(Announcement(channel: ClusterChannel.watch(ClusterChannel.bucket(kind: game.kind, id: game.id)), payload: payload))
+                if let home = game.servedBy, home != node {
+                    announcements.append(Announcement(channel: ClusterChannel.node(home), payload: payload))
+                }
             case .deleteGame(let kind, _, let id, _) where !conflicted.contains(.game(kind: kind, id: id)):
-                payloads.append(GameChange(node: node, kind: kind, id: id, version: GameChange.deleted, committedAt: committedAt).payload)
+                let payload = GameChange(node: node, kind: kind, id: id, version: GameChange.deleted, committedAt: committedAt).payload
+                announcements.append(Announcement(channel: ClusterChannel.watch(ClusterChannel.bucket(kind: kind, id: id)), payload: payload))
+                announcements.append(Announcement(channel: ClusterChannel.homes, payload: HomeChange.deleted(node: node, kind: kind, id: id).payload))
             default:
                 break
             }
         }
-        return payloads
+        return announcements
     }
 
     /// Tells the other nodes what a batch committed: one statement after the commit, on a connection
     /// of its own, so PostgreSQL's notification queue lock is taken once per batch and never while the
     /// batch's rows are locked. A failure here does not fail the saves (they are stored); other nodes'
     /// subscribers then see the game with its next announced version.
-    private func announce(_ payloads: [String]) async {
+    private func announce(_ announcements: [Announcement]) async {
         let metrics = metrics.withLockedValue { $0 }
         let logger = pool.logger
+        let channels = announcements.map(\.channel)
+        let payloads = announcements.map(\.payload)
         do {
-            _ = try await pool.withConnection("Announcing \(payloads.count) committed changes") { connection in
-                try await connection.query("SELECT pg_notify(\(GameChange.channel), p) FROM unnest(\(payloads)::text[]) AS p", logger: logger)
+            _ = try await pool.withConnection("Announcing \(announcements.count) committed changes") { connection in
+                try await connection.query(
+                    "SELECT pg_notify(c, p) FROM unnest(\(channels)::text[], \(payloads)::text[]) AS a (c, p)", logger: logger)
             }
-            metrics?.notificationsSent.increment(by: Int64(payloads.count))
+            metrics?.notificationsSent.increment(by: Int64(announcements.count))
         } catch {
-            metrics?.notificationsFailed.increment(by: Int64(payloads.count))
+            metrics?.notificationsFailed.increment(by: Int64(announcements.count))
             logger.warning(
                 "Committed game versions could not be announced to the other nodes",
-                metadata: ["count": "\(payloads.count)", "cause": "\(String(reflecting: error))"])
+                metadata: ["count": "\(announcements.count)", "cause": "\(String(reflecting: error))"])
         }
     }
 
@@ -211,7 +236,7 @@ final class PostgresWriter: Sendable {
     /// game, a game already there): they changed nothing. A node saves one game at a time (its actor
     /// awaits each save), so a batch holds at most one version-checked save per game.
     private static func apply(
-        _ writes: [SQLiteWrite], stamp: Int64, in connection: PostgresConnection, logger: Logger
+        _ writes: [SQLiteWrite], stamp: Int64, node: String, in connection: PostgresConnection, logger: Logger
     ) async throws -> Set<SQLiteWrite.Key> {
         var saved = Saves()
         var created = Saves()
@@ -282,9 +307,10 @@ final class PostgresWriter: Sendable {
             }
         }
         if !created.isEmpty {
+            // A new game is served by the node that created it: its creator is connected here.
             let taken = try await keys(of: connection.query("""
-                INSERT INTO games (kind, id, code, version, state, schedule, updated_at, due_at)
-                SELECT kind, id, code, version, state, schedule, \(stamp), \(unescaped: PostgresSchema.dueAt("schedule"))
+                INSERT INTO games (kind, id, code, version, state, schedule, updated_at, due_at, node)
+                SELECT kind, id, code, version, state, schedule, \(stamp), \(unescaped: PostgresSchema.dueAt("schedule")), \(node)
                 FROM unnest(\(created.kinds)::text[], \(created.ids)::text[], \(created.codes)::text[], \(created.versions)::bigint[],
                     \(created.states)::text[], \(created.schedules)::text[]) AS s (kind, id, code, version, state, schedule)
                 ON CONFLICT DO NOTHING
