@@ -84,6 +84,15 @@ import Testing
          .removeLobbyPlayer(RemoveLobbyPlayerArguments(lobbyId: "L1", userId: UserID("00000000-0000-4000-8000-00000000000b")!))),
         (#"{"id":1,"op":"rematchRoom","args":{"roomCode":"K7Q2ZD"}}"#, .rematchRoom(RoomCodeArguments(roomCode: "K7Q2ZD"))),
         (#"{"id":1,"op":"rematchLobby","args":{"lobbyId":"L1"}}"#, .rematchLobby(LobbyIdArguments(lobbyId: "L1"))),
+        (#"{"id":1,"op":"undoLastVisit","args":{"code":"ACDEF","visit":3}}"#, .undoLastVisit(UndoLastVisitArguments(code: "ACDEF", visit: 3))),
+        (#"{"id":1,"op":"createTicTacToe","args":{"playerName":"Ann"}}"#, .createTicTacToe(CreateTicTacToeArguments(playerName: "Ann"))),
+        (#"{"id":1,"op":"joinTicTacToe","args":{"code":"0412795","playerName":"Bo"}}"#,
+         .joinTicTacToe(JoinTicTacToeArguments(code: "0412795", playerName: "Bo"))),
+        (#"{"id":1,"op":"placeMark","args":{"code":"0412795","cell":4}}"#, .placeMark(PlaceMarkArguments(code: "0412795", cell: 4))),
+        (#"{"id":1,"op":"leaveTicTacToe","args":{"code":"0412795"}}"#, .leaveTicTacToe(TicTacToeCodeArguments(code: "0412795"))),
+        (#"{"id":1,"op":"getTicTacToe","args":{"code":"0412795"}}"#, .getTicTacToe(TicTacToeCodeArguments(code: "0412795"))),
+        (#"{"id":1,"op":"observeTicTacToe","args":{"code":"0412795"}}"#, .observeTicTacToe(TicTacToeCodeArguments(code: "0412795"))),
+        (#"{"id":1,"op":"rematchTicTacToe","args":{"code":"0412795"}}"#, .rematchTicTacToe(TicTacToeCodeArguments(code: "0412795"))),
     ]
 
     @Test(arguments: cases)
