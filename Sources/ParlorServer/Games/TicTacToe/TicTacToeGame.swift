@@ -13,10 +13,7 @@ struct TicTacToeGame: GameDefinition {
     let codeSpace = TicTacToeCode.space
     let maxGames: Int
 
-    func newID(code: TicTacToeCode) -> String {
-        var generator = SystemRandomNumberGenerator()
-        return UserID.random(using: &generator).rawValue
-    }
+    func newID(code: TicTacToeCode) -> String { Self.randomID() }
 
     func id(of game: TicTacToe) -> String { game.id }
     func code(of game: TicTacToe) -> TicTacToeCode { game.code }
