@@ -38,6 +38,28 @@ extension GameHost {
         }
     }
 
+    /// An operation that answers the public view of the game whose code the arguments carry, as it is
+    /// now (`getRoom`, `getMatch`, …).
+    func reading<Arguments, Result>(
+        _ declaration: OperationDeclaration<Arguments, Result>, code: @escaping @Sendable (Arguments) -> String
+    ) -> OperationHandler<Arguments> {
+        OperationHandler(declaration) { [self] args, _ throws(WireError) in
+            .reply(try await self.game(code: code(args)).current().1)
+        }
+    }
+
+    /// An operation that follows the game whose code the arguments carry: `{subscription}`, then every
+    /// version (`observeRoom`, `observeMatch`, …), past the rules' observer check.
+    func watching<Arguments, Result>(
+        _ declaration: OperationDeclaration<Arguments, Result>, code: @escaping @Sendable (Arguments) -> String
+    ) -> OperationHandler<Arguments> {
+        OperationHandler(declaration) { [self] args, context throws(WireError) in
+            .subscribe(try await self.game(code: code(args)).subscribe(user: context.user)) { topic throws(WireError) in
+                try EncodedJSON.encoding(Subscribed(subscription: topic))
+            }
+        }
+    }
+
     /// A page of the caller's finished games (only their own: a history names other players and their
     /// results, and a user id is visible to anyone who has watched a game), newest first, and whether
     /// the page is full — then the last one's finish is where the next page starts.

@@ -48,21 +48,9 @@ struct DartsOperations: Sendable {
         }
     }
 
-    /// Anyone may read a match, signed in or not.
-    var getMatch: OperationHandler<MatchCodeArguments> {
-        OperationHandler(Operation.getMatch) { [host] args, _ throws(WireError) in
-            .reply(try await host.game(code: args.code).current().1)
-        }
-    }
+    var getMatch: OperationHandler<MatchCodeArguments> { host.reading(Operation.getMatch) { $0.code } }
 
-    /// Anyone may watch a match, signed in or not (friends following from elsewhere).
-    var observeMatch: OperationHandler<MatchCodeArguments> {
-        OperationHandler(Operation.observeMatch) { [host] args, context throws(WireError) in
-            .subscribe(try await host.game(code: args.code).subscribe(user: context.user)) { topic throws(WireError) in
-                try EncodedJSON.encoding(Subscribed(subscription: topic))
-            }
-        }
-    }
+    var observeMatch: OperationHandler<MatchCodeArguments> { host.watching(Operation.observeMatch) { $0.code } }
 
     /// The finish to suggest for a score, for a client entering dart by dart. Needs no match.
     var checkout: OperationHandler<CheckoutArguments> {

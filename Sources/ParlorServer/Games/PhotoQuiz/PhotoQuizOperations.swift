@@ -72,12 +72,8 @@ struct PhotoQuizOperations: Sendable {
 
     var nextPhoto: OperationHandler<QuizCodeArguments> { startingAPhoto(Operation.nextPhoto, .nextPhoto) }
 
-    /// Anyone may read a quiz, signed in or not: it shows nothing unrevealed.
-    var getQuiz: OperationHandler<QuizCodeArguments> {
-        OperationHandler(Operation.getQuiz) { [host] args, _ throws(WireError) in
-            .reply(try await host.game(code: args.code).current().1)
-        }
-    }
+    /// It shows nothing unrevealed.
+    var getQuiz: OperationHandler<QuizCodeArguments> { host.reading(Operation.getQuiz) { $0.code } }
 
     /// Anyone may watch a quiz (a screen on the wall, friends elsewhere).
     var observeQuiz: OperationHandler<QuizCodeArguments> {

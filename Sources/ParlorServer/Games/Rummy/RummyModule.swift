@@ -52,19 +52,9 @@ struct RummyOperations: Sendable {
         }
     }
 
-    var getRoom: OperationHandler<CodeArguments> {
-        OperationHandler(Operation.getRoom) { [host] args, _ throws(WireError) in
-            .reply(try await host.game(code: args.code).current().1)
-        }
-    }
+    var getRoom: OperationHandler<CodeArguments> { host.reading(Operation.getRoom) { $0.code } }
 
-    var observeRoom: OperationHandler<CodeArguments> {
-        OperationHandler(Operation.observeRoom) { [host] args, context throws(WireError) in
-            .subscribe(try await host.game(code: args.code).subscribe(user: context.user)) { topic throws(WireError) in
-                try EncodedJSON.encoding(Subscribed(subscription: topic))
-            }
-        }
-    }
+    var observeRoom: OperationHandler<CodeArguments> { host.watching(Operation.observeRoom) { $0.code } }
 
     /// A user's finished games, newest first. Only your own (`GameHost.historyPage`).
     var listGames: OperationHandler<ListGamesArguments> {

@@ -32,14 +32,8 @@ struct TicTacToeModule: GameModule {
             _ = try await host.game(code: args.code).perform(.leave, by: try context.signedIn())
             return .reply(.null)
         }
-        let get = OperationHandler(Operation.getTicTacToe) { args, _ throws(WireError) in
-            .reply(try await host.game(code: args.code).current().1)
-        }
-        let observe = OperationHandler(Operation.observeTicTacToe) { args, context throws(WireError) in
-            .subscribe(try await host.game(code: args.code).subscribe(user: context.user)) { topic throws(WireError) in
-                try EncodedJSON.encoding(Subscribed(subscription: topic))
-            }
-        }
+        let get = host.reading(Operation.getTicTacToe) { $0.code }
+        let observe = host.watching(Operation.observeTicTacToe) { $0.code }
         let rematch = host.rematchOperation(Operation.rematchTicTacToe) { host, args throws(WireError) in try await host.game(code: args.code) }
         return [create.entry(), join.entry(), leave.entry(), get.entry(), observe.entry(), rematch.entry()]
     }
