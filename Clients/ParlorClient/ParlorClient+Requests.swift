@@ -55,8 +55,9 @@ extension ParlorClient {
 
     /// Sends one request on whatever connection is open, waiting for one while the client reconnects,
     /// and returns its reply frame (an error reply throws). A request that could not even be written
-    /// (the connection was going down) waits for the next connection; one that was written and then
-    /// lost its connection fails with `.connectionLost`. All within `deadline`.
+    /// (the connection was going down), or that the server refused because it is shutting down (it
+    /// did nothing with it), waits for the next connection; one that was written and then lost its
+    /// connection fails with `.connectionLost`. All within `deadline`.
     func exchange(
         _ operation: ParlorWire.Operation, purpose: RequestPurpose = .plain, deadline: ContinuousClock.Instant
     ) async throws(ParlorClientError) -> [UInt8] {
@@ -64,9 +65,21 @@ extension ParlorClient {
             let connection = try await connection(before: deadline)
             switch await attempt(operation, on: connection, purpose: purpose, deadline: deadline) {
             case .reply(let bytes): return bytes
+            case .failed(let error) where error.serverCode == .shuttingDown:
+                leaving(connection)
             case .failed(let error): throw error
             case .notSent: continue
             }
+        }
+    }
+
+    /// The server said it is shutting down: nothing more is sent on `connection` (requests wait for
+    /// the next one, which it closes for soon), and the next connection asks for no node in particular.
+    func leaving(_ connection: Connection) {
+        state.withLockedValue { state in
+            guard state.generation == connection.generation, case .open = state.phase else { return }
+            state.phase = .signingIn(connection)
+            state.routing.restarting()
         }
     }
 

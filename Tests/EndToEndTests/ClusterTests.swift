@@ -258,12 +258,13 @@ struct ClusterTests {
 
     /// Sets up three rooms of three players through the front, runs their scoring for 2 s, calls
     /// `disrupt`, keeps scoring until `duration` is over, then checks what the players were told against
-    /// the rooms.
+    /// the rooms. Returns what each player did.
+    @discardableResult
     static func underLoad(
         _ cluster: ClusterHarness, scoringFor duration: Duration = .seconds(10), disrupt: @Sendable (Moment) async throws -> Void
-    ) async throws {
+    ) async throws -> [Scoring] {
         let count = roomCount * playersPerRoom
-        try await withClients(urls: Array(repeating: cluster.url, count: count)) { clients in
+        return try await withClients(urls: Array(repeating: cluster.url, count: count)) { clients in
             var codes: [String] = []
             for room in 0..<roomCount {
                 let seats = clients[(room * playersPerRoom)..<((room + 1) * playersPerRoom)]
@@ -349,6 +350,7 @@ struct ClusterTests {
                     #expect(shown == newest, "player \(seat) of \(code) is shown the room as stored")
                 }
             }
+            return scorings
         }
     }
 

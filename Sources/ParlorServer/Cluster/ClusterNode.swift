@@ -77,6 +77,16 @@ final class ClusterNode: Sendable {
         }
     }
 
+    /// Whether `node` serves games, reading afresh before saying no when the last beat is more than a
+    /// moment old: a node that joined since (a new node, one restarted) must not lose the games it
+    /// creates to a node that has not yet heard of it.
+    func isServingNow(_ node: String) async -> Bool {
+        if isServing(node) { return true }
+        let fresh = state.withLockedValue { state in state.lastBeat.map { ContinuousClock.now - $0 < .milliseconds(250) } ?? false }
+        if !fresh { await beat() }
+        return isServing(node)
+    }
+
     /// The nodes that serve games, as the last beat read them; nil when no beat was read lately (the
     /// database is away), so who is alive is not known.
     var servingNodes: Set<String>? {
@@ -169,10 +179,10 @@ final class ClusterNode: Sendable {
 
     /// What this node makes of a game's stored `servedBy`: served here, or by another node that is
     /// serving; nil when it needs a node (none, or its node is gone or draining).
-    func home(servedBy node: String?) -> GameHome? {
+    func home(servedBy node: String?) async -> GameHome? {
         guard let node else { return nil }
         if node == name { return .here }
-        return isServing(node) ? .elsewhere(node) : nil
+        return await isServingNow(node) ? .elsewhere(node) : nil
     }
 
     // MARK: Watching games another node serves

@@ -11,8 +11,11 @@ extension GameHost {
         let home = actor.home
         switch home {
         case .here: return
-        case .elsewhere(let other) where node.isServing(other): return
-        case .elsewhere, .unclaimed: await claim(actor, seen: home.otherNode)
+        case .elsewhere(let other):
+            if await node.isServingNow(other) { return }
+            await claim(actor, seen: other)
+        case .unclaimed:
+            await claim(actor, seen: nil)
         }
     }
 

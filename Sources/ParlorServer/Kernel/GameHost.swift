@@ -153,7 +153,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         let schedule = try StoredJSON.decode(
             json: stored.schedule, as: { try GameSchedule<Rules.Action>(json: $0) }, what: "schedule of \(Game.kind.noun) \(stored.id)",
             location: stored.location)
-        let home = node.map { $0.home(servedBy: stored.servedBy) ?? .unclaimed } ?? .here
+        let home: GameHome = if let node { await node.home(servedBy: stored.servedBy) ?? .unclaimed } else { .here }
         let made: GameActor<Game>
         do {
             made = try GameActor(

@@ -131,12 +131,33 @@ export class Connection extends EventTarget {
     if (!Number.isNaN(time)) this.clockOffset = time - Date.now();
   }
 
-  /** Sends `op` and resolves with its result, or rejects with a ServerError. */
+  /** Sends `op` and resolves with its result, or rejects with a ServerError. A request the server
+   * refused because it is restarting (it did nothing with it) goes again once this page is back. */
   async request(op, args) {
-    // A move to another node is a moment's wait, not being offline.
-    if (this.moving) await this.moving.promise;
-    if (this.state !== "online") throw new ServerError({ code: "OFFLINE", status: "unavailable", message: "You are offline." });
-    return this.send(op, args);
+    for (let attempt = 0; ; attempt++) {
+      // A move to another node is a moment's wait, not being offline.
+      if (this.moving) await this.moving.promise;
+      if (this.state !== "online") throw new ServerError({ code: "OFFLINE", status: "unavailable", message: "You are offline." });
+      try {
+        return await this.send(op, args);
+      } catch (error) {
+        if (error.code !== "SHUTTING_DOWN" || attempt > 0) throw error;
+        await this.onlineAgain(this.requestTimeout);
+      }
+    }
+  }
+
+  /** Resolves once a new connection is signed in (or after `timeout`, whatever the state). */
+  onlineAgain(timeout) {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.removeEventListener("resumed", done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeout);
+      this.addEventListener("resumed", done);
+    });
   }
 
   /** Observes a stream: resolves with the reply's result once subscribed; `onEvent(event, data)` gets
@@ -359,8 +380,11 @@ export class Connection extends EventTarget {
     clearTimeout(waiter.timer);
     if (message.error) {
       const error = new ServerError(message.error);
-      // The server is going away: stop sending and come back in a moment.
-      if (error.code === "SHUTTING_DOWN") this.socket?.close();
+      // The server is going away: stop sending and come back in a moment, to another node.
+      if (error.code === "SHUTTING_DOWN") {
+        this.routing.preferred = null;
+        this.socket?.close();
+      }
       waiter.reject(error);
     } else {
       waiter.resolve(message.result ?? null);
