@@ -12,7 +12,7 @@
 //                   ParlorServer → ParlorMedia → CTurboJPEG (libjpeg-turbo); ParlorServer → ParlorPlaces
 //                   ParlorServer → ParlorWeb (the browser client's files, Clients/Web/Site)
 //   parlor (Clients/parlor)   → ParlorTerminal → ParlorClient → ParlorWire, WebSocketCore; ParlorTerminal → ParlorPlaces
-//   parlor-load (Loadtest)    → ParlorLoad → ParlorClient, WebSocketCore, ParlorPlaces
+//   parlor-load (Loadtest)    → ParlorLoad → ParlorWire, WebSocketCore, ParlorPlaces
 //
 // Clients and the load generator never import ParlorServer; WebSocketCore imports no Parlor module.
 import PackageDescription
@@ -45,7 +45,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
@@ -76,7 +75,7 @@ let package = Package(
 
         .target(
             name: "SystemTLS",
-            dependencies: ["CSystemTLS", nio, nioConcurrencyHelpers]
+            dependencies: ["CSystemTLS", nio]
         ),
         .target(
             name: "WebSocketCore",
@@ -100,7 +99,6 @@ let package = Package(
             dependencies: [
                 "ParlorWire", "ParlorRules", "ParlorMedia", "ParlorPlaces", "WebSocketCore", "SystemTLS", "CMalloc", "ParlorWeb",
                 nio, nioPosix, nioHTTP1, nioConcurrencyHelpers, logging,
-                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -140,8 +138,7 @@ let package = Package(
         .target(
             name: "ParlorLoad",
             dependencies: [
-                "ParlorClient", "ParlorRules", "ParlorWire", "ParlorPlaces", "WebSocketCore", nio, nioPosix, nioConcurrencyHelpers,
-                logging, argumentParser,
+                "ParlorRules", "ParlorWire", "ParlorPlaces", "WebSocketCore", nio, nioPosix, nioConcurrencyHelpers, argumentParser,
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             path: "Loadtest/ParlorLoad"
@@ -160,7 +157,7 @@ let package = Package(
         .testTarget(name: "SystemTLSTests", dependencies: ["SystemTLS", "ParlorTestSupport", nio, nioPosix, nioEmbedded]),
         .testTarget(
             name: "WebSocketCoreTests",
-            dependencies: ["WebSocketCore", "SystemTLS", "CZlib", "ParlorTestSupport", nio, nioPosix, nioHTTP1, nioEmbedded],
+            dependencies: ["WebSocketCore", "SystemTLS", "ParlorTestSupport", nio, nioPosix, nioHTTP1, nioEmbedded],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "ParlorRulesTests", dependencies: ["ParlorRules"]),
@@ -180,8 +177,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "ParlorClient", "ParlorWire", "WebSocketCore", "SystemTLS", "ParlorTestSupport", "parlor-server", "parlor",
-                "parlor-load",
+                "ParlorClient", "ParlorWire", "ParlorPlaces", "WebSocketCore", "SystemTLS", "ParlorTestSupport", "parlor-server",
+                "parlor", "parlor-load",
             ],
             resources: [.copy("Scripts")]
         ),

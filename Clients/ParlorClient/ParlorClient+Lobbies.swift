@@ -5,29 +5,29 @@ import ParlorWire
 
 extension ParlorClient {
     public func createLobby(user: LobbyUserArguments, rounds: Int? = nil) async throws(ParlorClientError) -> CreateLobbyResult {
-        try await send(.createLobby(CreateLobbyArguments(user: user, rounds: rounds)))
+        try await call(Operation.createLobby, CreateLobbyArguments(user: user, rounds: rounds))
     }
 
     public func joinLobby(code: String, user: LobbyUserArguments) async throws(ParlorClientError) -> JoinLobbyResult {
-        try await send(.joinLobby(JoinLobbyArguments(lobbyCode: code, user: user)))
+        try await call(Operation.joinLobby, JoinLobbyArguments(lobbyCode: code, user: user))
     }
 
     /// Starts a round (creator only): `gameId` from the catalog, or nil for the lobby's next game.
     public func startLobbyGame(lobbyId: String, gameId: String? = nil) async throws(ParlorClientError) {
-        try await sendExpectingNoResult(.startGame(.lobby(lobbyId: lobbyId, gameId: gameId)))
+        _ = try await call(Operation.startLobbyGame, StartLobbyGameArguments(lobbyId: lobbyId, gameId: gameId))
     }
 
     public func submitWord(lobbyId: String, word: String) async throws(ParlorClientError) -> WordVerdictResult {
-        try await send(.submitWord(SubmitWordArguments(lobbyId: lobbyId, word: word)))
+        try await call(Operation.submitWord, SubmitWordArguments(lobbyId: lobbyId, word: word))
     }
 
     public func leaveLobby(lobbyId: String) async throws(ParlorClientError) {
-        try await sendExpectingNoResult(.leaveLobby(LobbyIdArguments(lobbyId: lobbyId)))
+        _ = try await call(Operation.leaveLobby, LobbyIdArguments(lobbyId: lobbyId))
     }
 
     /// The catalog, or `.unchanged` when `since` is already its version.
     public func getCatalog(since: Int? = nil) async throws(ParlorClientError) -> CatalogResult {
-        try await send(.getCatalog(GetCatalogArguments(since: since)))
+        try await call(Operation.getCatalog, GetCatalogArguments(since: since))
     }
 
     /// The lobby's public view and the caller's own words, as they change; `.deleted` then the end when
@@ -42,13 +42,13 @@ extension ParlorClient {
     /// Starts a rematch of a finished match (the creator only): a new lobby with the same seats. Answers
     /// its code; asking again answers the same one.
     public func rematchLobby(lobbyId: String) async throws(ParlorClientError) -> String {
-        let result: RematchResult = try await send(.rematchLobby(LobbyIdArguments(lobbyId: lobbyId)))
+        let result = try await call(Operation.rematchLobby, LobbyIdArguments(lobbyId: lobbyId))
         return result.code
     }
 
     /// Takes `userId`'s seat away (the lobby's creator only).
     public func removeLobbyPlayer(lobbyId: String, userId: UserID) async throws(ParlorClientError) {
-        try await sendExpectingNoResult(.removeLobbyPlayer(RemoveLobbyPlayerArguments(lobbyId: lobbyId, userId: userId)))
+        _ = try await call(Operation.removeLobbyPlayer, RemoveLobbyPlayerArguments(lobbyId: lobbyId, userId: userId))
     }
 
     /// A lobby's public view by its code, without a seat: no words during a round, no private events.

@@ -6,60 +6,60 @@ import ParlorWire
 extension ParlorClient {
     /// Creates a match with the caller as host in the first seat.
     public func createMatch(_ arguments: CreateMatchArguments) async throws(ParlorClientError) -> MatchSeatResult {
-        try await send(.createMatch(arguments))
+        try await call(Operation.createMatch, arguments)
     }
 
     /// Takes a seat (or returns the one the caller already has).
     public func joinMatch(code: String, playerName: String) async throws(ParlorClientError) -> MatchSeatResult {
-        try await send(.joinMatch(JoinMatchArguments(code: code, playerName: playerName)))
+        try await call(Operation.joinMatch, JoinMatchArguments(code: code, playerName: playerName))
     }
 
     /// Adds a guest the host scores for (host only); the guest's id is in the view.
     public func addGuest(code: String, name: String) async throws(ParlorClientError) -> MatchView {
-        try await send(.addGuest(AddGuestArguments(code: code, name: name)))
+        try await call(Operation.addGuest, AddGuestArguments(code: code, name: name))
     }
 
     /// Removes a player before the start (host only).
     public func removePlayer(code: String, playerId: UserID) async throws(ParlorClientError) -> MatchView {
-        try await send(.removePlayer(RemovePlayerArguments(code: code, playerId: playerId)))
+        try await call(Operation.removePlayer, RemovePlayerArguments(code: code, playerId: playerId))
     }
 
     /// Starts the match (host only).
     public func startMatch(code: String) async throws(ParlorClientError) -> MatchView {
-        try await send(.startMatch(MatchCodeArguments(code: code)))
+        try await call(Operation.startMatch, MatchCodeArguments(code: code))
     }
 
     public func leaveMatch(code: String) async throws(ParlorClientError) {
-        try await sendExpectingNoResult(.leaveMatch(MatchCodeArguments(code: code)))
+        _ = try await call(Operation.leaveMatch, MatchCodeArguments(code: code))
     }
 
     /// Records a visit for the player to throw: its darts in notation, or its total.
     public func recordVisit(
         code: String, playerId: UserID, darts: [String]? = nil, total: Int? = nil
     ) async throws(ParlorClientError) -> MatchView {
-        try await send(.recordVisit(RecordVisitArguments(code: code, playerId: playerId, darts: darts, total: total)))
+        try await call(Operation.recordVisit, RecordVisitArguments(code: code, playerId: playerId, darts: darts, total: total))
     }
 
     /// Replaces the last visit; `visit` (its number) guards against replacing a newer one.
     public func editLastVisit(
         code: String, visit: Int? = nil, darts: [String]? = nil, total: Int? = nil
     ) async throws(ParlorClientError) -> MatchView {
-        try await send(.editLastVisit(EditLastVisitArguments(code: code, visit: visit, darts: darts, total: total)))
+        try await call(Operation.editLastVisit, EditLastVisitArguments(code: code, visit: visit, darts: darts, total: total))
     }
 
     public func getMatch(code: String) async throws(ParlorClientError) -> MatchView {
-        try await send(.getMatch(MatchCodeArguments(code: code)))
+        try await call(Operation.getMatch, MatchCodeArguments(code: code))
     }
 
     /// The finish to suggest for `score` with `darts` left, or nil when there is none.
     public func checkout(score: Int, darts: Int, outRule: String? = nil) async throws(ParlorClientError) -> [String]? {
-        let result: CheckoutResult = try await send(.checkout(CheckoutArguments(score: score, darts: darts, outRule: outRule)))
+        let result = try await call(Operation.checkout, CheckoutArguments(score: score, darts: darts, outRule: outRule))
         return result.darts
     }
 
     /// Finished matches, newest first, in the seed's `matches` shape.
     public func listMatches(_ arguments: ListGamesArguments = ListGamesArguments()) async throws(ParlorClientError) -> ListMatchesResult {
-        try await send(.listMatches(arguments))
+        try await call(Operation.listMatches, arguments)
     }
 
     /// The match's every change, from its current state on: a `MatchView` per version, `nil` when the

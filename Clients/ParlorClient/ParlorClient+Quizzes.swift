@@ -9,45 +9,45 @@ import ParlorWire
 extension ParlorClient {
     /// Creates a quiz with the caller as host; absent settings are the caller's saved defaults.
     public func createQuiz(_ arguments: CreateQuizArguments) async throws(ParlorClientError) -> QuizSeatResult {
-        try await send(.createQuiz(arguments))
+        try await call(ParlorWire.Operation.createQuiz, arguments)
     }
 
     /// Takes a seat (or returns the one the caller already has).
     public func joinQuiz(code: String, playerName: String) async throws(ParlorClientError) -> QuizSeatResult {
-        try await send(.joinQuiz(JoinQuizArguments(code: code, playerName: playerName)))
+        try await call(ParlorWire.Operation.joinQuiz, JoinQuizArguments(code: code, playerName: playerName))
     }
 
     public func leaveQuiz(code: String) async throws(ParlorClientError) {
-        try await sendExpectingNoResult(.leaveQuiz(QuizCodeArguments(code: code)))
+        _ = try await call(ParlorWire.Operation.leaveQuiz, QuizCodeArguments(code: code))
     }
 
     /// Starts the quiz (host only): the photos are shuffled and the first is revealed.
     public func startQuiz(code: String) async throws(ParlorClientError) -> QuizView {
-        try await send(.startQuiz(QuizCodeArguments(code: code)))
+        try await call(ParlorWire.Operation.startQuiz, QuizCodeArguments(code: code))
     }
 
     /// Guesses where the current photo was taken; a second guess replaces the first until the reveal.
     public func submitGuess(code: String, latitude: Double, longitude: Double) async throws(ParlorClientError) -> QuizView {
-        try await send(.submitGuess(SubmitGuessArguments(code: code, latitude: latitude, longitude: longitude)))
+        try await call(ParlorWire.Operation.submitGuess, SubmitGuessArguments(code: code, latitude: latitude, longitude: longitude))
     }
 
     /// Reveals the current photo now (host only).
     public func reveal(code: String) async throws(ParlorClientError) -> QuizView {
-        try await send(.reveal(QuizCodeArguments(code: code)))
+        try await call(ParlorWire.Operation.reveal, QuizCodeArguments(code: code))
     }
 
     /// Moves on to the next photo, or to the standings after the last (host only).
     public func nextPhoto(code: String) async throws(ParlorClientError) -> QuizView {
-        try await send(.nextPhoto(QuizCodeArguments(code: code)))
+        try await call(ParlorWire.Operation.nextPhoto, QuizCodeArguments(code: code))
     }
 
     /// Ends the quiz with the standings (host only).
     public func quitQuiz(code: String) async throws(ParlorClientError) -> QuizView {
-        try await send(.quitQuiz(QuizCodeArguments(code: code)))
+        try await call(ParlorWire.Operation.quitQuiz, QuizCodeArguments(code: code))
     }
 
     public func getQuiz(code: String) async throws(ParlorClientError) -> QuizView {
-        try await send(.getQuiz(QuizCodeArguments(code: code)))
+        try await call(ParlorWire.Operation.getQuiz, QuizCodeArguments(code: code))
     }
 
     /// The quiz's every change, from its current state on: a `QuizView` per version, `nil` when the quiz

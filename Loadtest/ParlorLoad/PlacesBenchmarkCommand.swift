@@ -60,7 +60,7 @@ struct PlacesBenchmarkCommand: ParsableCommand {
             let target = nearPlaces[next]
             for place in all {
                 if let other = GeoCoordinate(latitude: place.latitude, longitude: place.longitude) {
-                    _ = QuizScoring.distanceKm(target, other)
+                    _ = target.distanceKm(to: other)
                 }
             }
         }

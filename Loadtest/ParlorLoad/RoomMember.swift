@@ -131,7 +131,7 @@ struct RoomMember: Sendable {
         let code = seat.code
         try await startOrReport(code, on: &connection) { connection in
             switch run.parameters.game {
-            case .rummy: try await connection.call(.startGame(.room(roomCode: code)), as: GameRoom.self, onEvent: handle).version
+            case .rummy: try await connection.call(.startRoomGame(RoomCodeArguments(roomCode: code)), as: GameRoom.self, onEvent: handle).version
             case .darts: try await connection.call(.startMatch(MatchCodeArguments(code: code)), as: MatchView.self, onEvent: handle).version
             }
         }

@@ -139,7 +139,7 @@ struct SoakLife {
             _ = try await send(player, .setReady(SetReadyArguments(roomCode: code, playerId: try userID(player), ready: true)))
         }
         for member in members { try await observe(member) }
-        let started = try await call(host, .startGame(.room(roomCode: code)), as: GameRoom.self)
+        let started = try await call(host, .startRoomGame(RoomCodeArguments(roomCode: code)), as: GameRoom.self)
         tracker.setBaseline(started.version)
         guard await tracker.caughtUp.wait(timeout: run.parameters.requestTimeout) == true else {
             throw LoadFailure.timeout("set-up (every member holding the started game)")

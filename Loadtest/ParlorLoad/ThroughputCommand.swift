@@ -98,7 +98,7 @@ struct ThroughputCommand: AsyncParsableCommand {
                 _ = try await guest.call(.joinRoom(JoinRoomArguments(code: code, playerName: "Guest")), as: RoomServiceResult.self)
                 _ = try await guest.call(.setReady(SetReadyArguments(roomCode: code, playerId: guestId, ready: true)), as: GameRoom.self)
                 _ = try await guest.call(.observeRoom(CodeArguments(code: code)), as: Subscribed.self)
-                _ = try await host.call(.startGame(.room(roomCode: code)), as: GameRoom.self)
+                _ = try await host.call(.startRoomGame(RoomCodeArguments(roomCode: code)), as: GameRoom.self)
                 ready.withLockedValue { $0 += 1 }
                 await go.wait()
                 // The observer drains its events while the host writes.

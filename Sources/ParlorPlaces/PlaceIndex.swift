@@ -74,7 +74,7 @@ public struct PlaceIndex: Sendable {
         }
         let chord = best.squared.squareRoot()
         let angle = 2 * asin(min(1, chord / 2))
-        return (places[Int(placeOf[best.index])], angle * QuizScoring.earthRadiusKm)
+        return (places[Int(placeOf[best.index])], angle * GeoCoordinate.earthRadiusKm)
     }
 
     // MARK: Building

@@ -176,7 +176,7 @@ struct ClientPartsTests {
     func quizSubscription() throws {
         var table = SubscriptionTable()
         let target = SubscriptionTarget.quiz(code: "QWERT")
-        #expect(target.observeOperation.name == .observeQuiz && target.isGone(.quizNotFound) && !target.isGone(.matchNotFound))
+        #expect(target.observeOperation.name == Operation.observeQuiz.name && target.isGone(.quizNotFound) && !target.isGone(.matchNotFound))
         let (_, continuation) = AsyncStream.makeStream(of: QuizView?.self)
         _ = table.addSink(.quiz(continuation), for: target)
         table.bind(target, to: 5)

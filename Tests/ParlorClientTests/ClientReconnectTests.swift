@@ -112,7 +112,7 @@ struct ClientReconnectTests {
     @Test("A connection that drops while signing in is replaced at once, not after the request timeout")
     func dropDuringSignIn() async throws {
         let server = try await FakeServer.start()
-        server.backend.setSilent([.hello])
+        server.backend.setSilent([Operation.hello.name])
         var configuration = testConfiguration(try server.address)
         configuration.requestTimeout = .seconds(20)
         try await withRunningClient(ParlorClient(configuration: configuration)) { client in

@@ -51,7 +51,7 @@ struct ClientRequestTests {
     @Test("A request the server never answers fails with .timeout")
     func timeout() async throws {
         let server = try await FakeServer.start()
-        server.backend.setSilent([.getRoom])
+        server.backend.setSilent([Operation.getRoom.name])
         var configuration = testConfiguration(try server.address)
         configuration.requestTimeout = .seconds(1)
         try await withRunningClient(ParlorClient(configuration: configuration)) { client in
@@ -68,7 +68,7 @@ struct ClientRequestTests {
     @Test("A request in flight when the connection drops fails with .connectionLost")
     func connectionLost() async throws {
         let server = try await FakeServer.start()
-        server.backend.setSilent([.getRoom])
+        server.backend.setSilent([Operation.getRoom.name])
         try await withRunningClient(ParlorClient(configuration: testConfiguration(try server.address))) { client in
             _ = try await client.currentUserID()
             async let outcome: Void = {
@@ -119,7 +119,7 @@ struct ClientRequestTests {
     @Test("Pending requests are bounded")
     func pendingBound() async throws {
         let server = try await FakeServer.start()
-        server.backend.setSilent([.getRoom])
+        server.backend.setSilent([Operation.getRoom.name])
         var configuration = testConfiguration(try server.address)
         configuration.maxPendingRequests = 1
         configuration.requestTimeout = .seconds(3)

@@ -68,7 +68,7 @@ import Testing
             let target = GeoCoordinate(latitude: latitude, longitude: longitude)!
             var best = Double.infinity
             for place in all {
-                best = min(best, QuizScoring.distanceKm(target, GeoCoordinate(latitude: place.latitude, longitude: place.longitude)!))
+                best = min(best, target.distanceKm(to: GeoCoordinate(latitude: place.latitude, longitude: place.longitude)!))
             }
             let found = try #require(places.index.nearest(latitude: latitude, longitude: longitude))
             #expect(abs(found.distanceKm - best) < 1e-6, "(\(latitude), \(longitude)): \(found.place.label) at \(found.distanceKm) km, a scan found \(best) km")

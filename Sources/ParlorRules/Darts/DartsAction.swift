@@ -21,6 +21,8 @@ public enum DartsAction: Sendable, Equatable, Codable {
     case recordVisit(playerId: UserID, visit: VisitInput)
     /// Replaces the last visit of the match; `number`, when given, must be that visit's number.
     case editLastVisit(number: Int?, visit: VisitInput)
+    /// Takes the last visit of the match back; `number`, when given, must be that visit's number.
+    case undoLastVisit(number: Int?)
 }
 
 /// What an applied action changed.
@@ -34,6 +36,7 @@ public enum DartsEvent: Sendable, Equatable {
     case started
     case visitRecorded(seat: Int, ScoredVisit)
     case visitEdited(seat: Int, ScoredVisit)
+    case visitUndone(seat: Int)
     case legWon(seat: Int)
     case setWon(seat: Int)
     case matchWon(seat: Int)

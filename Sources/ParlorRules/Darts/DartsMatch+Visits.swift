@@ -16,32 +16,46 @@ extension DartsMatch {
     /// whoever recorded it, or the host, while the match is being played; `number` (the visit's number
     /// in the match, from the view) guards against editing a visit that is no longer the last.
     mutating func editLastVisit(number: Int?, _ visit: VisitInput, by caller: UserID, at now: Instant) throws(DartsError) -> [DartsEvent] {
-        switch status {
-        case .waiting: throw .invalidState(reason: "No visit has been recorded yet.")
-        case .finished: throw .invalidState(reason: "Match \(code) is finished and filed; its visits can no longer be edited.")
-        case .playing: break
-        }
-        guard let last = lastVisit else { throw .invalidState(reason: "No visit has been recorded yet.") }
-        let lastNumber = visitCount
-        if let number, number != lastNumber {
-            throw .invalidState(reason: "Only the last visit (#\(lastNumber)) can be edited; visit #\(number) is final.")
-        }
-        guard caller == last.recordedBy || caller == hostId else {
-            throw .notHost(action: "edit a visit someone else recorded")
-        }
-        let entry = try VisitEntry(darts: visit.darts, total: visit.total)
         var edited = self
-        // The old visit won a leg: the next leg had begun without a visit; it goes, and the leg reopens.
-        if edited.legs.count > 1, edited.legs[edited.legs.count - 1].visits.isEmpty { edited.legs.removeLast() }
-        let legIndex = edited.legs.count - 1
-        edited.legs[legIndex].visits.removeLast()
-        edited.legs[legIndex].winner = nil
+        let last = try edited.removeLastVisit(number: number, by: caller, doing: "edited")
+        let entry = try VisitEntry(darts: visit.darts, total: visit.total)
         let events = try edited.append(entry, for: last.player, by: caller, at: now)
         self = edited
         return events.map { event in
             if case .visitRecorded(let seat, let scored) = event { return .visitEdited(seat: seat, scored) }
             return event
         }
+    }
+
+    /// Takes the last visit of the match back, as if it had not been thrown (a leg it won reopens), on
+    /// the same terms as editing it.
+    mutating func undoLastVisit(number: Int?, by caller: UserID) throws(DartsError) -> [DartsEvent] {
+        let last = try removeLastVisit(number: number, by: caller, doing: "undone")
+        return [.visitUndone(seat: last.player)]
+    }
+
+    /// Removes the last visit, after the checks editing and undoing share: the match is being played,
+    /// `number` (when given) is the last visit's, and the caller recorded it or is the host.
+    private mutating func removeLastVisit(number: Int?, by caller: UserID, doing verb: String) throws(DartsError) -> DartsVisit {
+        switch status {
+        case .waiting: throw .invalidState(reason: "No visit has been recorded yet.")
+        case .finished: throw .invalidState(reason: "Match \(code) is finished and filed; its visits can no longer be \(verb).")
+        case .playing: break
+        }
+        guard let last = lastVisit else { throw .invalidState(reason: "No visit has been recorded yet.") }
+        let lastNumber = visitCount
+        if let number, number != lastNumber {
+            throw .invalidState(reason: "Only the last visit (#\(lastNumber)) can be \(verb); visit #\(number) is final.")
+        }
+        guard caller == last.recordedBy || caller == hostId else {
+            throw .notHost(action: verb == "edited" ? "edit a visit someone else recorded" : "undo a visit someone else recorded")
+        }
+        // The visit won a leg: the next leg had begun without a visit; it goes, and the leg reopens.
+        if legs.count > 1, legs[legs.count - 1].visits.isEmpty { legs.removeLast() }
+        let legIndex = legs.count - 1
+        legs[legIndex].visits.removeLast()
+        legs[legIndex].winner = nil
+        return last
     }
 
     /// Scores `entry` for `seat` from where it stands, appends it to the current leg, and settles the

@@ -29,6 +29,7 @@ extension PhotoQuiz: GameRules {
     public mutating func apply(
         _ action: PhotoQuizAction, by caller: Caller, at now: Instant, in environment: PhotoQuizEnvironment
     ) throws(PhotoQuizError) -> GameOutcome<PhotoQuiz> {
+        let wasPlaying = stage == .playing
         let result: ([PhotoQuizEvent], [GameEffect<PhotoQuizAction>])
         switch (action, caller) {
         case (.revealTiles(let round), .clock):
@@ -43,7 +44,12 @@ extension PhotoQuiz: GameRules {
             result = try apply(action, by: user, at: now, previews: environment.previews)
         }
         var effects = result.1
-        if result.0.contains(.deleted) { effects = [.delete] }
+        if result.0.contains(.deleted) {
+            effects = [.delete]
+        } else if wasPlaying, stage == .finished {
+            // A session that was played is filed in its players' history (one quit before the start is not).
+            effects.append(.archive(GameArchive(key: id, players: members, finishedAt: finishedAt ?? now)))
+        }
         return GameOutcome(events: result.0, effects: effects)
     }
 

@@ -150,7 +150,7 @@ extension PhotoQuiz {
         guard var round else { return [] }
         let answer = photos[round.photo].location
         let scored = round.guesses.map { guess in
-            let distance = QuizScoring.distanceKm(guess.coordinate, answer)
+            let distance = guess.coordinate.distanceKm(to: answer)
             return ScoredGuess(
                 playerId: guess.playerId, coordinate: guess.coordinate, distanceKm: distance,
                 points: QuizScoring.points(distanceKm: distance))

@@ -45,7 +45,7 @@ final class AccountsService: Sendable {
 
     /// `observeFriends`: your friends list now, then again at every change.
     var observeFriends: OperationHandler<EmptyArguments> {
-        OperationHandler(.observeFriends) { [feeds] _, context throws(WireError) in
+        OperationHandler(Operation.observeFriends) { [feeds] _, context throws(WireError) in
             .subscribe(try await feeds.grant(for: try context.signedIn())) { topic throws(WireError) in
                 try EncodedJSON.encoding(Subscribed(subscription: topic))
             }

@@ -51,6 +51,14 @@ struct HTTPRoute: Sendable {
         handler = .operation(prepare)
     }
 
+    /// A route an operation's declaration gives (method and status as the wire spells them).
+    init(
+        declared method: String, _ path: String, status: Int, access: OperationAccess,
+        _ prepare: @escaping @Sendable (HTTPRouteRequest) throws(WireError) -> PreparedCall
+    ) {
+        self.init(HTTPMethod(rawValue: method), path, status: HTTPResponseStatus(statusCode: status), access: access, prepare)
+    }
+
     /// A route that makes its own response (headers, bytes) rather than an operation's JSON.
     init(
         _ method: HTTPMethod, _ path: String, access: OperationAccess = .signedIn, maxBodySize: Int = HTTPRoute.defaultMaxBodySize,
@@ -94,6 +102,11 @@ struct HTTPRouteRequest: Sendable {
     let request: HTTPRequest
 
     var query: [String: String] { request.query }
+
+    /// The request as an operation's declared route reads it.
+    var declared: RouteRequest {
+        RouteRequest(parameters: parameters, query: request.query, body: Array(request.body.readableBytesView))
+    }
 
     /// The JSON body as `T`; a body that cannot be read, or that repeats a key, is `BAD_REQUEST` naming
     /// the field.

@@ -70,6 +70,13 @@ protocol GameDefinition: Sendable {
 extension GameDefinition {
     var kind: GameKind { Self.kind }
 
+    /// A random (version 4) UUID, for a game whose id is not its code (quizzes, whose ids also name
+    /// files; tic-tac-toe games).
+    static func randomID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return UserID.random(using: &generator).rawValue
+    }
+
     var privateEvent: EventName? { nil }
 
     func playedGame(_ game: Rules, for user: UserID) -> PlayedGame? { nil }

@@ -1,21 +1,61 @@
 import ParlorRules
 import ParlorWire
 
-/// The shapes most game operations share, written once: apply one action to the game a code names,
-/// and read a page of the caller's history.
+/// The shapes most game operations share, written once: the game's moves, and a page of the caller's
+/// history.
 extension GameHost {
-    /// An operation that applies the action its arguments make, as the signed-in caller, to the game
-    /// whose code they carry, and answers the game's public view as that action left it.
-    func change<Arguments: Sendable>(
-        _ name: OperationName, _ action: @escaping @Sendable (Arguments) -> Rules.Action,
-        code: @escaping @Sendable (Arguments) -> String
-    ) -> OperationHandler<Arguments> {
-        OperationHandler(name) { [self] args, context throws(WireError) in
+    /// The table entries and REST routes of a game's moves (`DartsAction.moves`): each applies the
+    /// action its arguments make, as the signed-in caller, to the game whose code they carry, and
+    /// answers the game's public view as that action left it.
+    func moves(_ moves: [GameMove<Rules.Action>]) -> (entries: [OperationEntry], routes: [HTTPRoute]) {
+        var entries: [OperationEntry] = []
+        var routes: [HTTPRoute] = []
+        for move in moves {
+            let operation = move.operation
+            entries.append(OperationEntry(
+                name: operation.name, access: operation.access, claim: operation.claim, callable: operation.callable,
+                reader: move.reader.map(call)))
+            for route in move.routes {
+                let read = route.call
+                routes.append(HTTPRoute(declared: route.method, route.path, status: route.status, access: operation.access) {
+                    [self] request throws(WireError) in call(try read(request.declared))
+                })
+            }
+        }
+        return (entries, routes)
+    }
+
+    /// The call of one move: the caller first, then the action (arguments the rules cannot take are
+    /// refused before the game is looked up), then the game.
+    func call(_ move: MoveCall<Rules.Action>) -> PreparedCall {
+        { [self] context throws(WireError) in
             let user = try context.signedIn()
-            let text = code(args)
-            switch try await self.game(code: text).perform(action(args), by: user) {
+            let action = try move.action.get()
+            switch try await self.game(code: move.code).perform(action, by: user) {
             case .game(_, let view, _): return .reply(view)
-            case .deleted: throw game.notFound(code: try game.parse(code: text))
+            case .deleted: throw game.notFound(code: try game.parse(code: move.code))
+            }
+        }
+    }
+
+    /// An operation that answers the public view of the game whose code the arguments carry, as it is
+    /// now (`getRoom`, `getMatch`, …).
+    func reading<Arguments, Result>(
+        _ declaration: OperationDeclaration<Arguments, Result>, code: @escaping @Sendable (Arguments) -> String
+    ) -> OperationHandler<Arguments> {
+        OperationHandler(declaration) { [self] args, _ throws(WireError) in
+            .reply(try await self.game(code: code(args)).current().1)
+        }
+    }
+
+    /// An operation that follows the game whose code the arguments carry: `{subscription}`, then every
+    /// version (`observeRoom`, `observeMatch`, …), past the rules' observer check.
+    func watching<Arguments, Result>(
+        _ declaration: OperationDeclaration<Arguments, Result>, code: @escaping @Sendable (Arguments) -> String
+    ) -> OperationHandler<Arguments> {
+        OperationHandler(declaration) { [self] args, context throws(WireError) in
+            .subscribe(try await self.game(code: code(args)).subscribe(user: context.user)) { topic throws(WireError) in
+                try EncodedJSON.encoding(Subscribed(subscription: topic))
             }
         }
     }

@@ -31,10 +31,10 @@ extension GameHost where Rules: Rematchable {
 
     /// The rematch operation of a game: `find` reads the old game from the arguments; the reply is
     /// `{code}`, the rematch's.
-    func rematchOperation<Arguments: Sendable>(
-        _ name: OperationName, find: @escaping @Sendable (GameHost, Arguments) async throws(WireError) -> GameActor<Game>
+    func rematchOperation<Arguments: OperationArguments>(
+        _ declaration: OperationDeclaration<Arguments, RematchResult>, find: @escaping @Sendable (GameHost, Arguments) async throws(WireError) -> GameActor<Game>
     ) -> OperationHandler<Arguments> {
-        OperationHandler(name) { [self] args, context throws(WireError) in
+        OperationHandler(declaration) { [self] args, context throws(WireError) in
             let user = try context.signedIn()
             let code = try await self.rematch(of: try await find(self, args), by: user)
             return .reply(try EncodedJSON.encoding(RematchResult(code: code)))

@@ -6,7 +6,7 @@ import ParlorWire
 /// makes no `PlayedGame`) adds nothing.
 enum HistoryOperation {
     static func handler(_ games: [any HostedGame]) -> OperationHandler<ListGamesArguments> {
-        OperationHandler(.listHistory) { args, context throws(WireError) in
+        OperationHandler(Operation.listHistory) { args, context throws(WireError) in
             let caller = try context.signedIn()
             let user = args.userId ?? caller
             guard user == caller else { throw WireError(.forbidden, "You can list only your own games.") }

@@ -1,14 +1,6 @@
 import ParlorRules
 import ParlorWire
 
-/// Who may call an operation.
-enum OperationAccess: Sendable {
-    /// Anyone, signed in or not (reading a room, the catalog, signing in).
-    case anyone
-    /// A signed-in user; anyone else gets `UNAUTHENTICATED` before the operation runs.
-    case signedIn
-}
-
 /// Where an operation runs: who is asking, and over which connection.
 struct OperationContext: Sendable {
     /// The caller; never nil for `.signedIn` operations.
@@ -35,20 +27,28 @@ enum OperationResult: Sendable {
 /// An operation with its arguments read, ready to run.
 typealias PreparedCall = @Sendable (OperationContext) async throws(WireError) -> OperationResult
 
-/// One operation as a game (or the kernel) implements it: its wire name, who may call it, and what it
-/// does with its typed arguments. The same handler answers the WebSocket operation, its REST route
-/// and its callable function.
-struct OperationHandler<Arguments: Sendable>: Sendable {
+/// One operation as a game (or the kernel) implements it: its declaration (name, who may call it, its
+/// REST routes) and what it does with its typed arguments. The same handler answers the WebSocket
+/// operation, its REST routes and its callable function.
+struct OperationHandler<Arguments: OperationArguments>: Sendable {
     let name: OperationName
     let access: OperationAccess
+    let claim: OperationClaim?
+    let callable: Bool
+    let declaredRoutes: [OperationRoute<Arguments>]
+    let defaultArguments: Arguments?
     let run: @Sendable (Arguments, OperationContext) async throws(WireError) -> OperationResult
 
-    init(
-        _ name: OperationName, access: OperationAccess = .signedIn,
+    init<Result>(
+        _ declaration: OperationDeclaration<Arguments, Result>,
         _ run: @escaping @Sendable (Arguments, OperationContext) async throws(WireError) -> OperationResult
     ) {
-        self.name = name
-        self.access = access
+        name = declaration.name
+        access = declaration.access
+        claim = declaration.claim
+        callable = declaration.callable
+        declaredRoutes = declaration.routes
+        defaultArguments = declaration.defaultArguments
         self.run = run
     }
 
@@ -57,30 +57,35 @@ struct OperationHandler<Arguments: Sendable>: Sendable {
         let run = run
         return { context throws(WireError) in try await run(arguments, context) }
     }
+
+    /// The operation's row in the table.
+    func entry() -> OperationEntry {
+        let call = call
+        let reader = defaultArguments.map { defaults in
+            ArgumentsReader<PreparedCall>(read: { call(try Arguments(from: $0)) }, absent: { call(defaults) })
+        } ?? .reading(Arguments.self, call)
+        return OperationEntry(name: name, access: access, claim: claim, callable: callable, reader: reader)
+    }
+
+    /// The REST routes its declaration gives it.
+    var routes: [HTTPRoute] {
+        let call = call
+        return declaredRoutes.map { route in
+            let read = route.arguments
+            return HTTPRoute(declared: route.method, route.path, status: route.status, access: access) { request throws(WireError) in
+                call(try read(request.declared))
+            }
+        }
+    }
 }
 
 /// A row of the operation table: an operation's name and how to read its arguments into a call.
 struct OperationEntry: Sendable {
     let name: OperationName
     let access: OperationAccess
-    /// For a name several games share (`startGame`): the argument only this game's form has, and the
-    /// game's name for the error when a request has neither or both.
-    let claim: (key: String, label: String)?
+    /// For a name several games share (`startGame`): the argument only this game's form has.
+    let claim: OperationClaim?
     /// Also callable as `POST /functions/{name}` (the word-lobby seed's Firebase callable functions).
     let callable: Bool
     let reader: ArgumentsReader<PreparedCall>
-}
-
-extension OperationHandler where Arguments: Decodable {
-    /// The operation's row in the table.
-    func entry(claim: (key: String, label: String)? = nil, callable: Bool = false) -> OperationEntry {
-        OperationEntry(name: name, access: access, claim: claim, callable: callable, reader: .reading(Arguments.self, call))
-    }
-}
-
-extension OperationHandler where Arguments: Decodable & DefaultArguments {
-    /// The operation's row in the table; its arguments may be left out.
-    func entry(claim: (key: String, label: String)? = nil, callable: Bool = false) -> OperationEntry {
-        OperationEntry(name: name, access: access, claim: claim, callable: callable, reader: .reading(Arguments.self, call))
-    }
 }

@@ -20,16 +20,7 @@ struct OperationTable: Sendable {
         var named: [OperationName: ArgumentsChoice<(name: OperationName, call: Call)>] = [:]
         var access: [OperationName: OperationAccess] = [:]
         for (name, shared) in byName {
-            let choice: ArgumentsChoice<Call>
-            if shared.count == 1 {
-                choice = .one(Self.reader(shared[0]))
-            } else {
-                let claims = shared.compactMap(\.claim)
-                precondition(
-                    claims.count == shared.count && Set(claims.map(\.key)).count == shared.count,
-                    "Operation \(name) is registered more than once without a distinct claim")
-                choice = .byKey(zip(claims, shared).map { ($0.key, $0.label, Self.reader($1)) })
-            }
+            let choice = ArgumentsChoice.of(shared.map { ($0.claim, Self.reader($0)) }, name: name)
             choices[name] = choice
             named[name] = choice.map { (name, $0) }
             access[name] = shared.allSatisfy { $0.access == .anyone } ? .anyone : .signedIn
@@ -38,6 +29,9 @@ struct OperationTable: Sendable {
         self.named = named
         self.access = access
     }
+
+    /// Every name the table answers.
+    var names: Set<OperationName> { Set(choices.keys) }
 
     /// How to read the arguments of `name`, or nil when no game answers it.
     func choice(for name: OperationName) -> ArgumentsChoice<Call>? { choices[name] }

@@ -5,7 +5,7 @@ import ParlorWire
 /// The games Parlor hosts. Adding a game is a module here (its rules, wire types and registration
 /// live in their own folders).
 public enum ParlorGames {
-    static var standard: [any GameModule] { [RummyModule(), WordLobbyModule(), DartsModule(), PhotoQuizModule()] }
+    static var standard: [any GameModule] { [RummyModule(), WordLobbyModule(), DartsModule(), PhotoQuizModule(), TicTacToeModule()] }
 }
 
 /// Everything a session or an HTTP route needs, built once at start-up.

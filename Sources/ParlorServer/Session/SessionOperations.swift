@@ -6,12 +6,12 @@ enum SessionOperations {
     static var entries: [OperationEntry] { [hello.entry(), unsubscribe.entry()] }
 
     /// `hello {token?}`: resume the user a valid token names, or sign in as a new anonymous user.
-    static let hello = OperationHandler<HelloArguments>(.hello, access: .anyone) { args, context throws(WireError) in
+    static let hello = OperationHandler(Operation.hello) { args, context throws(WireError) in
         .reply(try session(context).hello(args))
     }
 
     /// `unsubscribe {subscription}`: its `end` event goes out before the reply.
-    static let unsubscribe = OperationHandler<UnsubscribeArguments>(.unsubscribe, access: .anyone) { args, context throws(WireError) in
+    static let unsubscribe = OperationHandler(Operation.unsubscribe) { args, context throws(WireError) in
         try session(context).unsubscribe(args.subscription)
         return .reply(.null)
     }

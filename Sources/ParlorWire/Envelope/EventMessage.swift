@@ -4,15 +4,9 @@ public struct EventName: RawRepresentable, Sendable, Hashable, Codable, CustomSt
 
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// A room's public view (`GameRoom`).
-    public static let room = EventName(rawValue: "room")
-    /// A lobby's public view (`LobbyView`).
-    public static let lobby = EventName(rawValue: "lobby")
-    /// The subscriber's own view of a lobby (`PlayerWordsView`).
-    public static let lobbyPrivate = EventName(rawValue: "lobbyPrivate")
-    /// The catalog changed (`CatalogResult`).
-    public static let catalog = EventName(rawValue: "catalog")
-    /// The subscription is over (the room or lobby was deleted, or the client unsubscribed); no data.
+    // Each game names its own events in its wire folder (`EventName.room` in `Games/Rummy/`).
+
+    /// The subscription is over (the game was deleted, or the client unsubscribed); no data.
     public static let end = EventName(rawValue: "end")
     /// The operator closed the game (`{"reason": …}`); `null` and `end` follow.
     public static let closed = EventName(rawValue: "closed")

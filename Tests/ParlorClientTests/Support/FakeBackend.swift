@@ -38,8 +38,8 @@ final class FakeBackend: Sendable {
     var received: [String] { state.withLockedValue { $0.received } }
     var connectionCount: Int { state.withLockedValue { $0.connections.count } }
 
-    func setSilent(_ operations: Set<OperationName>) {
-        state.withLockedValue { $0.silent = operations }
+    func setSilent(_ operations: [OperationName]) {
+        state.withLockedValue { $0.silent = Set(operations) }
     }
 
     /// Closes every open connection as a server going away would.
@@ -93,7 +93,7 @@ final class FakeBackend: Sendable {
         let now = Instant(millisecondsSinceEpoch: 1_800_000_000_000)
         do {
             switch request.operation.name {
-            case .hello:
+            case Operation.hello.name:
                 let args = try arguments(of: request, as: HelloArguments.self)
                 let (known, token) = state.withLockedValue { state -> (UserID, String) in
                     state.helloTokens.append(args.token)
@@ -106,7 +106,7 @@ final class FakeBackend: Sendable {
                 }
                 user = known
                 await send(socket, try Reply.result(id: request.id, HelloResult(userId: known, token: token, resumed: args.token == token)))
-            case .createRoom:
+            case Operation.createRoom.name:
                 let args = try arguments(of: request, as: CreateRoomArguments.self)
                 let caller = try signedIn(user)
                 let room = try state.withLockedValue { state -> RummyRoom in
@@ -119,39 +119,37 @@ final class FakeBackend: Sendable {
                         return room
                 }
                 await send(socket, try Reply.result(id: request.id, RoomServiceResult(room: GameRoom(room), currentUserId: caller)))
-            case .joinRoom:
+            case Operation.joinRoom.name:
                 let args = try arguments(of: request, as: JoinRoomArguments.self)
                 let caller = try signedIn(user)
                 let room = try await change(args.code, .join(playerName: args.playerName), by: caller)
                 await send(socket, try Reply.result(id: request.id, RoomServiceResult(room: GameRoom(room), currentUserId: caller)))
-            case .setReady:
+            case Operation.setReady.name:
                 let args = try arguments(of: request, as: SetReadyArguments.self)
                 let room = try await change(args.roomCode, .setReady(playerId: args.playerId, ready: args.ready), by: try signedIn(user))
                 await send(socket, try Reply.result(id: request.id, GameRoom(room)))
-            case .startGame:
-                guard case .room(let code) = try arguments(of: request, as: StartGameArguments.self) else {
-                    throw unavailable(request)
-                }
+            case Operation.startRoomGame.name:
+                let code = try arguments(of: request, as: RoomCodeArguments.self).roomCode
                 let room = try await change(code, .startGame, by: try signedIn(user))
                 await send(socket, try Reply.result(id: request.id, GameRoom(room)))
-            case .submitScore:
+            case Operation.submitScore.name:
                 let args = try arguments(of: request, as: SubmitScoreArguments.self)
                 let room = try await change(
                     args.roomCode, .submitScore(playerId: args.playerId, round: args.round, score: args.score), by: try signedIn(user))
                 await send(socket, try Reply.result(id: request.id, GameRoom(room)))
-            case .nextRound:
+            case Operation.nextRound.name:
                 let args = try arguments(of: request, as: RoomCodeArguments.self)
                 let room = try await change(args.roomCode, .nextRound, by: try signedIn(user))
                 await send(socket, try Reply.result(id: request.id, GameRoom(room)))
-            case .leaveRoom:
+            case Operation.leaveRoom.name:
                 let args = try arguments(of: request, as: LeaveRoomArguments.self)
                 _ = try await change(args.roomCode, .leave(playerId: args.playerId), by: try signedIn(user))
                 await send(socket, Reply.success(id: request.id))
-            case .getRoom:
+            case Operation.getRoom.name:
                 let args = try arguments(of: request, as: CodeArguments.self)
                 guard let room = self.room(args.code.uppercased()) else { throw WireError(RoomError.roomNotFound(code: args.code)) }
                 await send(socket, try Reply.result(id: request.id, GameRoom(room)))
-            case .observeRoom:
+            case Operation.observeRoom.name:
                 let args = try arguments(of: request, as: CodeArguments.self)
                 let code = args.code.uppercased()
                 let found = state.withLockedValue { state -> (Int, RummyRoom)? in
@@ -167,7 +165,7 @@ final class FakeBackend: Sendable {
                 guard let (topic, room) = found else { throw WireError(RoomError.roomNotFound(code: args.code)) }
                 await send(socket, try Reply.result(id: request.id, Subscribed(subscription: topic)))
                 await send(socket, EventMessage.frame(subscription: topic, event: .room, data: try? EncodedJSON(GameRoom(room))))
-            case .unsubscribe:
+            case Operation.unsubscribe.name:
                 let args = try arguments(of: request, as: UnsubscribeArguments.self)
                 let found = state.withLockedValue { state -> Bool in
                     guard let code = state.topics.first(where: { $0.value == args.subscription })?.key,

@@ -115,13 +115,13 @@ import Testing
     @Test func theRevealScoresByHaversineDistance() throws {
         // Hand-computed (R = 6371.0088 km): Paris–London 343.557 km → round(5000·e^(−343.557/1492.7)) = 3972;
         // a guess 22 m from the answer → 5000; Sydney–Paris 16,960.5 km → 0.
-        #expect(abs(QuizScoring.distanceKm(GeoCoordinate(latitude: 48.8566, longitude: 2.3522)!, GeoCoordinate(latitude: 51.5074, longitude: -0.1278)!) - 343.5565) < 0.001)
+        #expect(abs(GeoCoordinate(latitude: 48.8566, longitude: 2.3522)!.distanceKm(to: GeoCoordinate(latitude: 51.5074, longitude: -0.1278)!) - 343.5565) < 0.001)
         #expect(QuizScoring.points(distanceKm: 343.5565) == 3972)
         #expect(QuizScoring.points(distanceKm: 0.0222) == 5000 && QuizScoring.points(distanceKm: 1) == 4997)
         #expect(QuizScoring.points(distanceKm: 16_960.52) == 0)
-        #expect(abs(QuizScoring.distanceKm(GeoCoordinate(latitude: 0, longitude: 0)!, GeoCoordinate(latitude: 0, longitude: 180)!) - 20_015.1144) < 0.001)
+        #expect(abs(GeoCoordinate(latitude: 0, longitude: 0)!.distanceKm(to: GeoCoordinate(latitude: 0, longitude: 180)!) - 20_015.1144) < 0.001)
         // Across the antimeridian the short way: 1° of the equator.
-        #expect(abs(QuizScoring.distanceKm(GeoCoordinate(latitude: 0, longitude: 179.5)!, GeoCoordinate(latitude: 0, longitude: -179.5)!) - 111.195) < 0.001)
+        #expect(abs(GeoCoordinate(latitude: 0, longitude: 179.5)!.distanceKm(to: GeoCoordinate(latitude: 0, longitude: -179.5)!) - 111.195) < 0.001)
 
         var table = try Self.table()
         try table.apply(.start, by: user(1))

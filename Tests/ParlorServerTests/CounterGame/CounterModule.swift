@@ -53,25 +53,36 @@ struct CounterGame: GameDefinition {
     static func decodeStored(_ json: String) throws -> Counter { try JSONDecoder().decode(Counter.self, from: Data(json.utf8)) }
 }
 
-struct CounterIdArguments: Sendable, Codable { let counterId: String }
-struct CounterCodeArguments: Sendable, Codable { let code: String }
-struct PressArguments: Sendable, Codable {
+struct CounterIdArguments: OperationArguments { let counterId: String }
+struct CounterCodeArguments: OperationArguments { let code: String }
+struct PressArguments: OperationArguments {
     let counterId: String
     let times: Int
 }
-struct BellArguments: Sendable, Codable {
+struct BellArguments: OperationArguments {
     let counterId: String
     let seconds: Int
+}
+
+/// What the counter's operations answer, as far as these tests read it: they read frames, not types.
+struct CounterReply: Decodable, Sendable {}
+
+/// The counter's operations, each declared once (in a real game, in `Sources/ParlorWire/Games/<Game>/`).
+enum CounterOperations {
+    static let create = OperationDeclaration<EmptyArguments, CounterReply>("createCounter")
+    static let join = OperationDeclaration<CounterCodeArguments, CounterReply>("joinCounter")
+    static let observe = OperationDeclaration<CounterIdArguments, Subscribed>("observeCounter")
+    static let history = OperationDeclaration<EmptyArguments, CounterReply>("closedCounters")
 }
 
 struct CounterModule: GameModule {
     func register(in kernel: Kernel) throws -> GameRegistration {
         let host = GameHost(CounterGame(), kernel: kernel)
 
-        func act<Arguments: Decodable & Sendable>(
+        func act<Arguments: OperationArguments>(
             _ name: String, _ id: @escaping @Sendable (Arguments) -> String, _ action: @escaping @Sendable (Arguments) -> CounterAction
         ) -> OperationEntry {
-            OperationHandler<Arguments>(OperationName(name)) { args, context throws(WireError) in
+            OperationHandler(OperationDeclaration<Arguments, CounterReply>(name)) { args, context throws(WireError) in
                 switch try await host.game(id: id(args)).perform(action(args), by: try context.signedIn()) {
                 case .game(_, let view, _): .reply(view)
                 case .deleted: .reply(.null)
@@ -79,23 +90,23 @@ struct CounterModule: GameModule {
             }.entry()
         }
 
-        let create = OperationHandler<EmptyArguments>(OperationName("createCounter")) { _, context throws(WireError) in
+        let create = OperationHandler(CounterOperations.create) { _, context throws(WireError) in
             let user = try context.signedIn()
             let created = try await host.create { id, code, now throws(CounterError) in Counter.create(id: id, code: code, by: user, at: now) }
             return .reply(created.publicView)
         }
-        let join = OperationHandler<CounterCodeArguments>(OperationName("joinCounter")) { args, context throws(WireError) in
+        let join = OperationHandler(CounterOperations.join) { args, context throws(WireError) in
             guard case .game(_, let view, _) = try await host.game(code: args.code).perform(.join, by: try context.signedIn()) else {
                 throw WireError.internalError()
             }
             return .reply(view)
         }
-        let observe = OperationHandler<CounterIdArguments>(OperationName("observeCounter")) { args, context throws(WireError) in
+        let observe = OperationHandler(CounterOperations.observe) { args, context throws(WireError) in
             .subscribe(try await host.game(id: args.counterId).subscribe(user: context.user)) { topic throws(WireError) in
                 try EncodedJSON.encoding(Subscribed(subscription: topic))
             }
         }
-        let history = OperationHandler<EmptyArguments>(OperationName("closedCounters")) { _, context throws(WireError) in
+        let history = OperationHandler(CounterOperations.history) { _, context throws(WireError) in
             let counters = try await host.history(of: try context.signedIn(), before: nil, limit: 10)
             return .reply(try EncodedJSON.encoding(counters.map(\.publicView)))
         }

@@ -95,17 +95,17 @@ import Testing
     /// The decoders of the REST bodies compared, by the operation whose arguments they take.
     static var bodyTypes: [OperationName: ([UInt8], inout Tally) -> Void] {
         [
-            .createRoom: compareBody(CreateRoomArguments.self),
-            .joinRoom: compareBody(JoinRoomArguments.self),
-            .setReady: compareBody(SetReadyArguments.self),
-            .submitScore: compareBody(SubmitScoreArguments.self),
-            .listGames: compareBody(ListGamesArguments.self),
-            .hello: compareBody(HelloArguments.self),
-            .createLobby: compareBody(CreateLobbyArguments.self),
-            .joinLobby: compareBody(JoinLobbyArguments.self),
-            .startGame: compareBody(StartGameArguments.self),
-            .getCatalog: compareBody(GetCatalogArguments.self),
-            .unsubscribe: compareBody(UnsubscribeArguments.self),
+            Operation.createRoom.name: compareBody(CreateRoomArguments.self),
+            Operation.joinRoom.name: compareBody(JoinRoomArguments.self),
+            Operation.setReady.name: compareBody(SetReadyArguments.self),
+            Operation.submitScore.name: compareBody(SubmitScoreArguments.self),
+            Operation.listGames.name: compareBody(ListGamesArguments.self),
+            Operation.hello.name: compareBody(HelloArguments.self),
+            Operation.createLobby.name: compareBody(CreateLobbyArguments.self),
+            Operation.joinLobby.name: compareBody(JoinLobbyArguments.self),
+            Operation.startLobbyGame.name: compareBody(StartLobbyGameArguments.self),
+            Operation.getCatalog.name: compareBody(GetCatalogArguments.self),
+            Operation.unsubscribe.name: compareBody(UnsubscribeArguments.self),
         ]
     }
 

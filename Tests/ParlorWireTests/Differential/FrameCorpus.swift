@@ -25,7 +25,7 @@ struct FrameCorpus {
         self.seeds = seeds.map { Frame(members: Self.members(ofObject: $0)) }
     }
 
-    /// One request frame per operation in `Operation.specs` (several for some), all valid.
+    /// One request frame per declared operation (several for some), all valid.
     static let requestFrames: [[UInt8]] = RequestDecodingTests.cases.map { Array($0.0.utf8) }
 
     /// Values a mutation puts in place of another: every JSON type, numbers an integer field cannot take

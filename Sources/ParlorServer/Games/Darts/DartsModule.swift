@@ -16,8 +16,9 @@ struct DartsModule: GameModule {
         let operations = DartsOperations(host: GameHost(DartsGame(codeSpace: codeSpace, maxGames: maxMatches), kernel: kernel))
         let uploads = DartsUploads(store: kernel.store, clock: kernel.clock, logger: kernel.logger)
         let lifetime = DartsLifetime(host: operations.host)
+        let moves = operations.host.moves(DartsAction.moves)
         return GameRegistration(
-            game: operations.host, operations: operations.entries, routes: operations.routes + uploads.routes,
+            game: operations.host, operations: operations.entries + moves.entries, routes: operations.routes + moves.routes + uploads.routes,
             profileStats: { user throws(WireError) in try await lifetime.stats(of: user) })
     }
 }

@@ -17,12 +17,6 @@ struct PhotoQuizGame: GameDefinition {
 
     func newID(code: QuizCode) -> String { Self.randomID() }
 
-    /// A random (version 4) UUID: quiz and photo ids, which also name files.
-    static func randomID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return UserID.random(using: &generator).rawValue
-    }
-
     func id(of quiz: PhotoQuiz) -> String { quiz.id }
     func code(of quiz: PhotoQuiz) -> QuizCode { quiz.code }
 

@@ -26,9 +26,10 @@ struct PhotoQuizModule: GameModule {
         let operations = PhotoQuizOperations(host: host, media: media, defaults: QuizSettingsDefaults(store: kernel.store))
         let photos = QuizPhotoRoutes(host: host, media: media, maxUploadBytes: configuration.maxUploadBytes)
         let placeRoutes = PlaceRoutes(places: PlacesForClients(loader: places))
+        let moves = host.moves(PhotoQuizAction.moves)
         return GameRegistration(
-            game: PhotoQuizHosting(host: host, media: media), operations: operations.entries,
-            routes: operations.routes + photos.routes + placeRoutes.routes)
+            game: PhotoQuizHosting(host: host, media: media), operations: operations.entries + moves.entries,
+            routes: operations.routes + moves.routes + photos.routes + placeRoutes.routes)
     }
 }
 

@@ -11,7 +11,7 @@ struct PhotoQuizOperations: Sendable {
     /// A new quiz with the caller as host; absent settings are the caller's saved ones, and the quiz's
     /// settings are saved as their defaults for next time.
     var createQuiz: OperationHandler<CreateQuizArguments> {
-        OperationHandler(.createQuiz) { [host, defaults] args, context throws(WireError) in
+        OperationHandler(Operation.createQuiz) { [host, defaults] args, context throws(WireError) in
             let user = try context.signedIn()
             let saved = await defaults.load(user)
             let settings: QuizSettings
@@ -31,7 +31,7 @@ struct PhotoQuizOperations: Sendable {
     }
 
     var joinQuiz: OperationHandler<JoinQuizArguments> {
-        OperationHandler(.joinQuiz) { [host] args, context throws(WireError) in
+        OperationHandler(Operation.joinQuiz) { [host] args, context throws(WireError) in
             let user = try context.signedIn()
             switch try await host.game(code: args.code).perform(.join(playerName: args.playerName), by: user) {
             case .game(_, let view, _): return .reply(EncodedJSON.seat(view, as: "quiz", caller: user))
@@ -42,7 +42,7 @@ struct PhotoQuizOperations: Sendable {
 
     /// Answers null; the last player leaving deletes the quiz, and its photos with it.
     var leaveQuiz: OperationHandler<QuizCodeArguments> {
-        OperationHandler(.leaveQuiz) { [host, media] args, context throws(WireError) in
+        OperationHandler(Operation.leaveQuiz) { [host, media] args, context throws(WireError) in
             let quiz = try await host.game(code: args.code)
             let (before, _) = try await quiz.current()
             if case .deleted = try await quiz.perform(.leave, by: try context.signedIn()) {
@@ -54,7 +54,7 @@ struct PhotoQuizOperations: Sendable {
 
     /// The host changes the settings before the start; absent fields keep their values.
     var updateQuizSettings: OperationHandler<UpdateQuizSettingsArguments> {
-        OperationHandler(.updateQuizSettings) { [host] args, context throws(WireError) in
+        OperationHandler(Operation.updateQuizSettings) { [host] args, context throws(WireError) in
             let user = try context.signedIn()
             let quiz = try await host.game(code: args.code)
             let (current, _) = try await quiz.current()
@@ -68,58 +68,33 @@ struct PhotoQuizOperations: Sendable {
         }
     }
 
-    var startQuiz: OperationHandler<QuizCodeArguments> { startingAPhoto(.startQuiz, .start) }
+    var startQuiz: OperationHandler<QuizCodeArguments> { startingAPhoto(Operation.startQuiz, .start) }
 
-    var nextPhoto: OperationHandler<QuizCodeArguments> { startingAPhoto(.nextPhoto, .nextPhoto) }
+    var nextPhoto: OperationHandler<QuizCodeArguments> { startingAPhoto(Operation.nextPhoto, .nextPhoto) }
 
-    var submitGuess: OperationHandler<SubmitGuessArguments> {
-        OperationHandler(.submitGuess) { [host] args, context throws(WireError) in
-            let user = try context.signedIn()
-            let coordinate: GeoCoordinate
-            do throws(PhotoQuizError) {
-                coordinate = try GeoCoordinate.reading(latitude: args.latitude, longitude: args.longitude)
-            } catch {
-                throw WireError(error)
-            }
-            return try await Self.answer(host.game(code: args.code).perform(.guess(coordinate), by: user), host: host, code: args.code)
-        }
-    }
-
-    var reveal: OperationHandler<QuizCodeArguments> {
-        host.change(.reveal) { _ in .reveal } code: { $0.code }
-    }
-
-    var quitQuiz: OperationHandler<QuizCodeArguments> {
-        host.change(.quitQuiz) { _ in .quit } code: { $0.code }
-    }
-
-    /// Anyone may read a quiz, signed in or not: it shows nothing unrevealed.
-    var getQuiz: OperationHandler<QuizCodeArguments> {
-        OperationHandler(.getQuiz, access: .anyone) { [host] args, _ throws(WireError) in
-            .reply(try await host.game(code: args.code).current().1)
-        }
-    }
+    /// It shows nothing unrevealed.
+    var getQuiz: OperationHandler<QuizCodeArguments> { host.reading(Operation.getQuiz) { $0.code } }
 
     /// Anyone may watch a quiz (a screen on the wall, friends elsewhere).
     var observeQuiz: OperationHandler<QuizCodeArguments> {
-        OperationHandler(.observeQuiz, access: .anyone) { [host] args, context throws(WireError) in
+        OperationHandler(Operation.observeQuiz) { [host] args, context throws(WireError) in
             let clock = host.clock
             return .subscribe(try await host.game(code: args.code).subscribe(user: context.user)) { topic throws(WireError) in
-                try EncodedJSON.encoding(QuizSubscribed(subscription: topic, serverTime: clock.now.iso8601))
+                try EncodedJSON.encoding(TimedSubscription(subscription: topic, serverTime: clock.now.iso8601))
             }
         }
     }
 
     /// The caller's defaults for a new quiz.
     var quizSettings: OperationHandler<EmptyArguments> {
-        OperationHandler(.quizSettings) { [defaults] _, context throws(WireError) in
+        OperationHandler(Operation.quizSettings) { [defaults] _, context throws(WireError) in
             .reply(try EncodedJSON.encoding(QuizSettingsView(await defaults.load(try context.signedIn()))))
         }
     }
 
     /// Saves the caller's defaults; absent fields keep their saved values.
     var saveQuizSettings: OperationHandler<QuizSettingsFields> {
-        OperationHandler(.saveQuizSettings) { [defaults] args, context throws(WireError) in
+        OperationHandler(Operation.saveQuizSettings) { [defaults] args, context throws(WireError) in
             let user = try context.signedIn()
             let settings: QuizSettings
             do throws(PhotoQuizError) {
@@ -135,8 +110,7 @@ struct PhotoQuizOperations: Sendable {
     var entries: [OperationEntry] {
         [
             createQuiz.entry(), joinQuiz.entry(), leaveQuiz.entry(), updateQuizSettings.entry(), startQuiz.entry(),
-            submitGuess.entry(), reveal.entry(), nextPhoto.entry(), quitQuiz.entry(), getQuiz.entry(), observeQuiz.entry(),
-            quizSettings.entry(), saveQuizSettings.entry(),
+            nextPhoto.entry(), getQuiz.entry(), observeQuiz.entry(), quizSettings.entry(), saveQuizSettings.entry(),
         ]
     }
 
@@ -144,8 +118,8 @@ struct PhotoQuizOperations: Sendable {
 
     /// An action that may start a photo: the previews of the quiz's photos are read into the cache
     /// first, since the rules read them as the photo starts.
-    private func startingAPhoto(_ name: OperationName, _ action: PhotoQuizAction) -> OperationHandler<QuizCodeArguments> {
-        OperationHandler(name) { [host, media] args, context throws(WireError) in
+    private func startingAPhoto(_ declaration: OperationDeclaration<QuizCodeArguments, QuizView>, _ action: PhotoQuizAction) -> OperationHandler<QuizCodeArguments> {
+        OperationHandler(declaration) { [host, media] args, context throws(WireError) in
             let user = try context.signedIn()
             let quiz = try await host.game(code: args.code)
             await media.warm(try await quiz.current().0)
@@ -158,10 +132,5 @@ struct PhotoQuizOperations: Sendable {
         case .game(_, let view, _): return .reply(view)
         case .deleted: throw host.game.notFound(code: try host.game.parse(code: code))
         }
-    }
-
-    private struct QuizSubscribed: Encodable {
-        let subscription: Int
-        let serverTime: String
     }
 }

@@ -21,7 +21,7 @@ struct WordLobbyOperations: Sendable {
     let host: GameHost<WordLobbyGame>
 
     var createLobby: OperationHandler<CreateLobbyArguments> {
-        OperationHandler(.createLobby) { [host] args, context throws(WireError) in
+        OperationHandler(Operation.createLobby) { [host] args, context throws(WireError) in
             let user = try context.signedIn()
             let capacity = host.game.capacity
             let created = try await host.create { id, code, now throws(LobbyError) in
@@ -34,7 +34,7 @@ struct WordLobbyOperations: Sendable {
     }
 
     var joinLobby: OperationHandler<JoinLobbyArguments> {
-        OperationHandler(.joinLobby) { [host] args, context throws(WireError) in
+        OperationHandler(Operation.joinLobby) { [host] args, context throws(WireError) in
             let lobby = try await host.game(code: args.lobbyCode)
             _ = try await lobby.perform(.join(args.user.profile), by: try context.signedIn())
             return .reply(try EncodedJSON.encoding(JoinLobbyResult(lobbyId: lobby.id)))
@@ -43,14 +43,14 @@ struct WordLobbyOperations: Sendable {
 
     /// A round of `gameId`, or of the lobby's next game in the catalog.
     var startGame: OperationHandler<StartLobbyGameArguments> {
-        OperationHandler(.startGame) { [host] args, context throws(WireError) in
+        OperationHandler(Operation.startLobbyGame) { [host] args, context throws(WireError) in
             _ = try await host.game(id: args.lobbyId).perform(.startGame(gameId: args.gameId), by: try context.signedIn())
             return .reply(.null)
         }
     }
 
     var submitWord: OperationHandler<SubmitWordArguments> {
-        OperationHandler(.submitWord) { [host] args, context throws(WireError) in
+        OperationHandler(Operation.submitWord) { [host] args, context throws(WireError) in
             let result = try await host.game(id: args.lobbyId).perform(.submitWord(args.word), by: try context.signedIn())
             guard let verdict = result.reply else { throw WireError.internalError("The word was not judged.") }
             return .reply(try EncodedJSON.encoding(WordVerdictResult(verdict)))
@@ -58,7 +58,7 @@ struct WordLobbyOperations: Sendable {
     }
 
     var leaveLobby: OperationHandler<LobbyIdArguments> {
-        OperationHandler(.leaveLobby) { [host] args, context throws(WireError) in
+        OperationHandler(Operation.leaveLobby) { [host] args, context throws(WireError) in
             _ = try await host.game(id: args.lobbyId).perform(.leave, by: try context.signedIn())
             return .reply(.null)
         }
@@ -66,11 +66,11 @@ struct WordLobbyOperations: Sendable {
 
     /// The creator of a finished match starts a rematch: `{code}`, the new lobby's, with the same seats.
     var rematchLobby: OperationHandler<LobbyIdArguments> {
-        host.rematchOperation(.rematchLobby) { host, args throws(WireError) in try await host.game(id: args.lobbyId) }
+        host.rematchOperation(Operation.rematchLobby) { host, args throws(WireError) in try await host.game(id: args.lobbyId) }
     }
 
     var removeLobbyPlayer: OperationHandler<RemoveLobbyPlayerArguments> {
-        OperationHandler(.removeLobbyPlayer) { [host] args, context throws(WireError) in
+        OperationHandler(Operation.removeLobbyPlayer) { [host] args, context throws(WireError) in
             _ = try await host.game(id: args.lobbyId).perform(.remove(args.userId), by: try context.signedIn())
             return .reply(.null)
         }
@@ -80,10 +80,10 @@ struct WordLobbyOperations: Sendable {
     /// server's clock read now, fresh, whereas the first `lobby` event may be a version published a
     /// while ago.
     var observeLobby: OperationHandler<LobbyIdArguments> {
-        OperationHandler(.observeLobby) { [host] args, context throws(WireError) in
+        OperationHandler(Operation.observeLobby) { [host] args, context throws(WireError) in
             let clock = host.clock
             return .subscribe(try await host.game(id: args.lobbyId).subscribe(user: try context.signedIn())) { topic throws(WireError) in
-                try EncodedJSON.encoding(LobbySubscribed(subscription: topic, serverTime: clock.now.iso8601))
+                try EncodedJSON.encoding(TimedSubscription(subscription: topic, serverTime: clock.now.iso8601))
             }
         }
     }
@@ -91,7 +91,7 @@ struct WordLobbyOperations: Sendable {
     /// Anyone signed in, by the lobby's code: the public view only (words appear once a round is over,
     /// as in every member's `lobby` events), for spectators. The reply names the lobby's id.
     var watchLobby: OperationHandler<LobbyCodeArguments> {
-        OperationHandler(.watchLobby) { [host] args, context throws(WireError) in
+        OperationHandler(Operation.watchLobby) { [host] args, context throws(WireError) in
             _ = try context.signedIn()
             let clock = host.clock
             let lobby = try await host.game(code: args.lobbyCode)
@@ -103,22 +103,8 @@ struct WordLobbyOperations: Sendable {
 
     var entries: [OperationEntry] {
         [
-            createLobby.entry(callable: true), joinLobby.entry(callable: true),
-            // Shared with rummy rooms (`roomCode`).
-            startGame.entry(claim: (key: "lobbyId", label: "word lobby"), callable: true),
-            submitWord.entry(callable: true), leaveLobby.entry(callable: true), observeLobby.entry(), watchLobby.entry(),
-            removeLobbyPlayer.entry(callable: true), rematchLobby.entry(callable: true),
+            createLobby.entry(), joinLobby.entry(), startGame.entry(), submitWord.entry(), leaveLobby.entry(), observeLobby.entry(),
+            watchLobby.entry(), removeLobbyPlayer.entry(), rematchLobby.entry(),
         ]
-    }
-
-    private struct LobbySubscribed: Encodable {
-        let subscription: Int
-        let serverTime: String
-    }
-
-    private struct LobbyWatched: Encodable {
-        let subscription: Int
-        let serverTime: String
-        let lobbyId: String
     }
 }

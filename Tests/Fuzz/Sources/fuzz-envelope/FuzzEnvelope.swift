@@ -27,10 +27,10 @@ let names = Operation.specs.map(\.name)
 let serverTable: [OperationName: ArgumentsChoice<Operation>] = {
     var table = registry
     table[.startGame] = .byKey([
-        (key: "roomCode", label: "rummy", reader: .reading(RoomCodeArguments.self) { .startGame(.room(roomCode: $0.roomCode)) }),
+        (key: "roomCode", label: "rummy", reader: .reading(RoomCodeArguments.self) { .startRoomGame($0) }),
         (
             key: "lobbyId", label: "word lobby",
-            reader: .reading(StartLobbyGameArguments.self) { .startGame(.lobby(lobbyId: $0.lobbyId, gameId: $0.gameId)) }
+            reader: .reading(StartLobbyGameArguments.self) { .startLobbyGame($0) }
         ),
     ])
     return table

@@ -108,6 +108,18 @@ public struct EditLastVisitArguments: OperationArguments {
     }
 }
 
+/// `undoLastVisit {code, visit?}`.
+public struct UndoLastVisitArguments: OperationArguments {
+    public var code: String
+    /// The number of the visit being taken back, as the view's `lastVisit.number` showed it.
+    public var visit: Int?
+
+    public init(code: String, visit: Int? = nil) {
+        self.code = code
+        self.visit = visit
+    }
+}
+
 /// `checkout {score, darts, outRule?}`.
 public struct CheckoutArguments: OperationArguments {
     public var score: Int
@@ -121,54 +133,4 @@ public struct CheckoutArguments: OperationArguments {
         self.darts = darts
         self.outRule = outRule
     }
-}
-
-// MARK: Operations
-
-extension OperationName {
-    public static let createMatch = OperationName("createMatch")
-    public static let joinMatch = OperationName("joinMatch")
-    public static let addGuest = OperationName("addGuest")
-    public static let removePlayer = OperationName("removePlayer")
-    public static let startMatch = OperationName("startMatch")
-    public static let leaveMatch = OperationName("leaveMatch")
-    public static let recordVisit = OperationName("recordVisit")
-    public static let editLastVisit = OperationName("editLastVisit")
-    public static let observeMatch = OperationName("observeMatch")
-    public static let getMatch = OperationName("getMatch")
-    public static let checkout = OperationName("checkout")
-    public static let listMatches = OperationName("listMatches")
-}
-
-extension Operation {
-    public static func createMatch(_ arguments: CreateMatchArguments) -> Operation { Operation(.createMatch, arguments) }
-    public static func joinMatch(_ arguments: JoinMatchArguments) -> Operation { Operation(.joinMatch, arguments) }
-    public static func addGuest(_ arguments: AddGuestArguments) -> Operation { Operation(.addGuest, arguments) }
-    public static func removePlayer(_ arguments: RemovePlayerArguments) -> Operation { Operation(.removePlayer, arguments) }
-    public static func startMatch(_ arguments: MatchCodeArguments) -> Operation { Operation(.startMatch, arguments) }
-    public static func leaveMatch(_ arguments: MatchCodeArguments) -> Operation { Operation(.leaveMatch, arguments) }
-    public static func recordVisit(_ arguments: RecordVisitArguments) -> Operation { Operation(.recordVisit, arguments) }
-    public static func editLastVisit(_ arguments: EditLastVisitArguments) -> Operation { Operation(.editLastVisit, arguments) }
-    public static func observeMatch(_ arguments: MatchCodeArguments) -> Operation { Operation(.observeMatch, arguments) }
-    public static func getMatch(_ arguments: MatchCodeArguments) -> Operation { Operation(.getMatch, arguments) }
-    public static func checkout(_ arguments: CheckoutArguments) -> Operation { Operation(.checkout, arguments) }
-    public static func listMatches(_ arguments: ListGamesArguments) -> Operation { Operation(.listMatches, arguments) }
-}
-
-extension OperationSpec {
-    /// The darts match operations.
-    static let darts: [OperationSpec] = [
-        OperationSpec(.createMatch, CreateMatchArguments.self),
-        OperationSpec(.joinMatch, JoinMatchArguments.self),
-        OperationSpec(.addGuest, AddGuestArguments.self),
-        OperationSpec(.removePlayer, RemovePlayerArguments.self),
-        OperationSpec(.startMatch, MatchCodeArguments.self),
-        OperationSpec(.leaveMatch, MatchCodeArguments.self),
-        OperationSpec(.recordVisit, RecordVisitArguments.self),
-        OperationSpec(.editLastVisit, EditLastVisitArguments.self),
-        OperationSpec(.observeMatch, MatchCodeArguments.self),
-        OperationSpec(.getMatch, MatchCodeArguments.self),
-        OperationSpec(.checkout, CheckoutArguments.self),
-        OperationSpec(.listMatches, ListGamesArguments.self),
-    ]
 }

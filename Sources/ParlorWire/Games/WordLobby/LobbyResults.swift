@@ -30,3 +30,16 @@ public struct WordVerdictResult: Sendable, Equatable, Codable {
         reason = verdict.reason
     }
 }
+
+/// The reply to `watchLobby`: the subscription, the server's clock, and the lobby the code names.
+public struct LobbyWatched: Sendable, Equatable, Codable {
+    public let subscription: Int
+    public let serverTime: String
+    public let lobbyId: String
+
+    public init(subscription: Int, serverTime: String, lobbyId: String) {
+        self.subscription = subscription
+        self.serverTime = serverTime
+        self.lobbyId = lobbyId
+    }
+}

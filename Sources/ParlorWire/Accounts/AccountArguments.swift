@@ -76,21 +76,6 @@ public struct FriendResponseBody: Sendable, Equatable, Codable {
     public init(status: String) { self.status = status }
 }
 
-// MARK: Operations
-
-extension OperationName {
-    public static let observeFriends = OperationName("observeFriends")
-}
-
-extension Operation {
-    public static func observeFriends(_ arguments: EmptyArguments) -> Operation { Operation(.observeFriends, arguments) }
-}
-
-extension OperationSpec {
-    /// Accounts: the friends list, live.
-    static let accounts: [OperationSpec] = [OperationSpec(.observeFriends, EmptyArguments.self)]
-}
-
 extension EventName {
     /// Your friends list changed (`FriendsView`).
     public static let friends = EventName(rawValue: "friends")

@@ -76,7 +76,7 @@ public struct LobbyCodeArguments: OperationArguments {
 }
 
 /// `startGame {lobbyId, gameId?}`: a round of `gameId`, or of the lobby's next game of the catalog.
-public struct StartLobbyGameArguments: Sendable, Equatable, Codable {
+public struct StartLobbyGameArguments: OperationArguments {
     public var lobbyId: String
     public var gameId: String?
 
@@ -86,40 +86,10 @@ public struct StartLobbyGameArguments: Sendable, Equatable, Codable {
     }
 }
 
-// MARK: Operations
+/// `getCatalog {since?}`: the catalog, or `{unchanged: true}` when `since` is already its version.
+public struct GetCatalogArguments: OperationArguments, DefaultArguments {
+    public var since: Int?
 
-extension OperationName {
-    public static let createLobby = OperationName("createLobby")
-    public static let joinLobby = OperationName("joinLobby")
-    public static let submitWord = OperationName("submitWord")
-    public static let leaveLobby = OperationName("leaveLobby")
-    public static let observeLobby = OperationName("observeLobby")
-    public static let watchLobby = OperationName("watchLobby")
-    public static let removeLobbyPlayer = OperationName("removeLobbyPlayer")
-    public static let rematchLobby = OperationName("rematchLobby")
-}
-
-extension Operation {
-    public static func createLobby(_ arguments: CreateLobbyArguments) -> Operation { Operation(.createLobby, arguments) }
-    public static func joinLobby(_ arguments: JoinLobbyArguments) -> Operation { Operation(.joinLobby, arguments) }
-    public static func submitWord(_ arguments: SubmitWordArguments) -> Operation { Operation(.submitWord, arguments) }
-    public static func leaveLobby(_ arguments: LobbyIdArguments) -> Operation { Operation(.leaveLobby, arguments) }
-    public static func observeLobby(_ arguments: LobbyIdArguments) -> Operation { Operation(.observeLobby, arguments) }
-    public static func watchLobby(_ arguments: LobbyCodeArguments) -> Operation { Operation(.watchLobby, arguments) }
-    public static func removeLobbyPlayer(_ arguments: RemoveLobbyPlayerArguments) -> Operation { Operation(.removeLobbyPlayer, arguments) }
-    public static func rematchLobby(_ arguments: LobbyIdArguments) -> Operation { Operation(.rematchLobby, arguments) }
-}
-
-extension OperationSpec {
-    /// The word lobby operations (`startGame` is shared: `StartGameArguments`).
-    static let wordLobby: [OperationSpec] = [
-        OperationSpec(.createLobby, CreateLobbyArguments.self),
-        OperationSpec(.joinLobby, JoinLobbyArguments.self),
-        OperationSpec(.submitWord, SubmitWordArguments.self),
-        OperationSpec(.leaveLobby, LobbyIdArguments.self),
-        OperationSpec(.observeLobby, LobbyIdArguments.self),
-        OperationSpec(.watchLobby, LobbyCodeArguments.self),
-        OperationSpec(.removeLobbyPlayer, RemoveLobbyPlayerArguments.self),
-        OperationSpec(.rematchLobby, LobbyIdArguments.self),
-    ]
+    public init(since: Int? = nil) { self.since = since }
+    public init() { self.init(since: nil) }
 }

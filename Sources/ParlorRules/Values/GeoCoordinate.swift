@@ -1,6 +1,12 @@
+import Foundation
+
 /// A place on the Earth in degrees: latitude −90…90 (north positive), longitude −180…180 (east
-/// positive). Both ends of the longitude range name the antimeridian.
+/// positive). Both ends of the longitude range name the antimeridian. A value every game and
+/// `ParlorPlaces` share (the quiz's guesses and answers, the places' positions).
 public struct GeoCoordinate: Sendable, Equatable, Codable {
+    /// The Earth's mean radius (IUGG R₁), for distances on a sphere.
+    public static let earthRadiusKm = 6_371.0088
+
     public let latitude: Double
     public let longitude: Double
 
@@ -11,20 +17,6 @@ public struct GeoCoordinate: Sendable, Equatable, Codable {
         }
         self.latitude = latitude
         self.longitude = longitude
-    }
-
-    /// A guess a client sent, refused by the field that is wrong.
-    public static func reading(latitude: Double, longitude: Double) throws(PhotoQuizError) -> GeoCoordinate {
-        guard latitude.isFinite, (-90...90).contains(latitude) else {
-            throw .invalidInput(field: "latitude", reason: "latitude must be between -90 and 90 degrees (got \(latitude)).")
-        }
-        guard longitude.isFinite, (-180...180).contains(longitude) else {
-            throw .invalidInput(field: "longitude", reason: "longitude must be between -180 and 180 degrees (got \(longitude)).")
-        }
-        guard let coordinate = GeoCoordinate(latitude: latitude, longitude: longitude) else {
-            throw .invalidInput(field: "latitude", reason: "The position is not on the Earth.")
-        }
-        return coordinate
     }
 
     public init(from decoder: any Decoder) throws {
@@ -39,4 +31,20 @@ public struct GeoCoordinate: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey { case latitude, longitude }
+}
+
+extension GeoCoordinate {
+    /// The great-circle distance to `other` by the haversine formula on a sphere of the Earth's mean
+    /// radius, in kilometres.
+    public func distanceKm(to other: GeoCoordinate) -> Double {
+        let radians = Double.pi / 180
+        let phi1 = latitude * radians
+        let phi2 = other.latitude * radians
+        let deltaPhi = (other.latitude - latitude) * radians
+        let deltaLambda = (other.longitude - longitude) * radians
+        let sinPhi = sin(deltaPhi / 2)
+        let sinLambda = sin(deltaLambda / 2)
+        let h = sinPhi * sinPhi + cos(phi1) * cos(phi2) * sinLambda * sinLambda
+        return 2 * Self.earthRadiusKm * asin(min(1, max(0, h)).squareRoot())
+    }
 }

@@ -1,0 +1,16 @@
+// The operations of every connection and every game: signing in, ending a subscription, and the
+// history of every kind of game. Over HTTP, `POST /session` signs in.
+
+extension Operation {
+    /// `hello {token?}`: resume the user a valid token names, or sign in as a new anonymous user.
+    public static let hello = OperationDeclaration<HelloArguments, HelloResult>("hello", access: .anyone)
+    /// `unsubscribe {subscription}`: its `end` event goes out before the reply.
+    public static let unsubscribe = OperationDeclaration<UnsubscribeArguments, NoResult>("unsubscribe", access: .anyone)
+    /// The caller's finished games of every kind, newest first.
+    public static let listHistory = OperationDeclaration<ListGamesArguments, ListHistoryResult>("listHistory")
+}
+
+extension WireVocabulary {
+    public static let session = WireVocabulary(
+        "session", operations: [Operation.hello.erased, Operation.unsubscribe.erased, Operation.listHistory.erased])
+}
