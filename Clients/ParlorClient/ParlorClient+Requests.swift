@@ -62,13 +62,18 @@ extension ParlorClient {
         _ operation: ParlorWire.Operation, purpose: RequestPurpose = .plain, deadline: ContinuousClock.Instant
     ) async throws(ParlorClientError) -> [UInt8] {
         while true {
+            // A connection that is going down may fail every write until its reader notices: the
+            // deadline bounds the retries too, not only the waits.
+            guard ContinuousClock.now < deadline else {
+                throw .timeout(operation: operation.name.rawValue, after: configuration.requestTimeout)
+            }
             let connection = try await connection(before: deadline)
             switch await attempt(operation, on: connection, purpose: purpose, deadline: deadline) {
             case .reply(let bytes): return bytes
             case .failed(let error) where error.serverCode == .shuttingDown:
                 leaving(connection)
             case .failed(let error): throw error
-            case .notSent: continue
+            case .notSent: await Task.yield()
             }
         }
     }
