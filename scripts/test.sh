@@ -51,7 +51,9 @@ for raw in run.stdout:
     sys.stdout.write(line)
     text = line.rstrip("\n")
     with lock:
-        if match := started.match(text):
+        if text.startswith("◇ Test run started"):
+            pass  # the whole run, not a test
+        elif match := started.match(text):
             running[match.group(1)] = time.monotonic()
         elif match := ended.match(text):
             running.pop(match.group(1) or match.group(2), None)
