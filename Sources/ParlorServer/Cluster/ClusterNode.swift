@@ -200,8 +200,10 @@ final class ClusterNode: Sendable {
         }
         guard added else { return false }
         await store.listener.watch(all)
+        // Every node not yet taken for dead is waited for: one whose beat is late because its machine
+        // is busy would otherwise be skipped, and go on not announcing what is watched here.
         let known = await store.recordWatching(
-            all, incarnation: incarnation, beating: configuration.heartbeat * 3 / 2, timeout: configuration.heartbeat * 2 + .milliseconds(500))
+            all, incarnation: incarnation, beating: configuration.deadAfter, timeout: configuration.deadAfter + configuration.heartbeat)
         if !known {
             logger.warning("Not every node confirmed it heard what this node watches: a watcher here may miss a version until the next")
         }
