@@ -53,10 +53,7 @@ extension ParlorClient {
     /// The quiz's every change, from its current state on: a `QuizView` per version, `nil` when the quiz
     /// is deleted (the stream then ends). Survives reconnects like ``observeMatch(code:)``.
     public func observeQuiz(code: String) async throws(ParlorClientError) -> AsyncStream<QuizView?> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: QuizView?.self, bufferingPolicy: .bufferingNewest(max(configuration.quizEventBuffer, 1)))
-        try await subscribe(.quiz(code: Self.normalizedCode(code)), sink: .quiz(continuation))
-        return stream
+        try await follow(.quiz, key: code)
     }
 
     /// Uploads a JPEG to quiz `code` before it starts (`POST /quizzes/{code}/photos?album=NAME`), as the
@@ -82,3 +79,12 @@ extension ParlorClient {
 
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
+
+extension GameStream where Update == QuizView? {
+    /// A photo quiz's stream: the `quiz` event, null when the quiz is deleted.
+    public static let quiz = GameStream(
+        "quiz", observe: ParlorWire.Operation.observeQuiz, arguments: { QuizCodeArguments(code: $0) }, event: .quiz,
+        gone: [.quizNotFound, .invalidInput, .notFound])
+}
+
+extension QuizView: VersionedView {}

@@ -65,9 +65,15 @@ extension ParlorClient {
     /// The match's every change, from its current state on: a `MatchView` per version, `nil` when the
     /// match is deleted (the stream then ends). Survives reconnects like ``observeRoom(code:)``.
     public func observeMatch(code: String) async throws(ParlorClientError) -> AsyncStream<MatchView?> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: MatchView?.self, bufferingPolicy: .bufferingNewest(max(configuration.matchEventBuffer, 1)))
-        try await subscribe(.match(code: Self.normalizedCode(code)), sink: .match(continuation))
-        return stream
+        try await follow(.match, key: code)
     }
 }
+
+extension GameStream where Update == MatchView? {
+    /// A darts match's stream: the `match` event, null when the match is deleted.
+    public static let match = GameStream(
+        "match", observe: Operation.observeMatch, arguments: { MatchCodeArguments(code: $0) }, event: .match,
+        gone: [.matchNotFound, .invalidInput, .notFound])
+}
+
+extension MatchView: VersionedView {}

@@ -65,27 +65,31 @@ extension ParlorClient {
     }
 
     /// The room's every change, from its current state on: a `GameRoom` per version, `nil` when the room
-    /// is deleted (the stream then ends). Survives reconnects: the same stream goes on after the client
-    /// subscribes again, without repeats or older versions. Snapshots conflate for a slow reader (see
-    /// ``ParlorClientConfiguration/roomEventBuffer``). Stop iterating to unsubscribe.
+    /// is deleted (the stream then ends). Survives reconnects like every ``follow(_:key:)``. Stop
+    /// iterating to unsubscribe.
     public func observeRoom(code: String) async throws(ParlorClientError) -> AsyncStream<GameRoom?> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: GameRoom?.self, bufferingPolicy: .bufferingNewest(max(configuration.roomEventBuffer, 1)))
-        try await subscribe(.room(code: Self.normalizedCode(code)), sink: .room(continuation))
-        return stream
+        try await follow(.room, key: code)
     }
 
     private func resolve(_ playerId: UserID?) async throws(ParlorClientError) -> UserID {
         if let playerId { return playerId }
         return try await currentUserID()
     }
+}
 
-    /// Codes are typed in any case and with stray spaces; the server reads them the same way, and so must
-    /// the key under which the subscription is kept.
-    static func normalizedCode(_ code: String) -> String {
-        var slice = Substring(code)
-        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
-        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
-        return slice.uppercased()
+extension GameStream where Update == GameRoom? {
+    /// A rummy room's stream: the `room` event, null when the room is deleted.
+    public static let room = GameStream(
+        "room", observe: Operation.observeRoom, arguments: { CodeArguments(code: $0) }, event: .room,
+        gone: [.roomNotFound, .invalidRoomCode, .notFound])
+}
+
+extension GameRoom: VersionedView {}
+
+extension ParlorClientConfiguration {
+    /// Room snapshots buffered per stream (default 1: they conflate).
+    public var roomEventBuffer: Int {
+        get { eventBuffers[GameStream.room.kind] ?? GameStream.room.defaultBuffer }
+        set { eventBuffers[GameStream.room.kind] = newValue }
     }
 }

@@ -33,10 +33,7 @@ extension ParlorClient {
     /// The lobby's public view and the caller's own words, as they change; `.deleted` then the end when
     /// the lobby goes. Survives reconnects like ``observeRoom(code:)``.
     public func observeLobby(lobbyId: String) async throws(ParlorClientError) -> AsyncStream<LobbyUpdate> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: LobbyUpdate.self, bufferingPolicy: .bufferingNewest(max(configuration.lobbyEventBuffer, 1)))
-        try await subscribe(.lobby(id: lobbyId), sink: .lobby(continuation))
-        return stream
+        try await follow(.lobby, key: lobbyId)
     }
 
     /// Starts a rematch of a finished match (the creator only): a new lobby with the same seats. Answers
@@ -53,9 +50,6 @@ extension ParlorClient {
 
     /// A lobby's public view by its code, without a seat: no words during a round, no private events.
     public func watchLobby(code: String) async throws(ParlorClientError) -> AsyncStream<LobbyUpdate> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: LobbyUpdate.self, bufferingPolicy: .bufferingNewest(max(configuration.lobbyEventBuffer, 1)))
-        try await subscribe(.watchedLobby(code: code), sink: .lobby(continuation))
-        return stream
+        try await follow(.watchedLobby, key: code)
     }
 }
