@@ -37,7 +37,7 @@ struct RoomGame: TerminalGame {
         // The message spoke of the room as it was; what changed replaces it (or nothing does).
         if let current = screen.room, screen.mode == .normal {
             screen.message = RoomAnnouncement.sentence(from: current, to: room, me: screen.me, pending: pending)
-                .map { RoomScreenState.Message($0) }
+                .map { ScreenMessage($0) }
         }
         let previous = screen.room
         screen.room = room
@@ -98,14 +98,14 @@ struct RoomGame: TerminalGame {
             step.outputs.append(.left(code: screen.code))
             step.ending = .left
         } else if mode == .interactive {
-            screen.message = RoomScreenState.Message(Self.confirmation(action, screen: screen))
+            screen.message = ScreenMessage(Self.confirmation(action, screen: screen))
         }
         return step
     }
 
     mutating func failed(_ action: RoomAction, with error: ParlorClientError) -> Step {
         answered(action)
-        screen.message = RoomScreenState.Message(error.description, isError: true)
+        screen.message = ScreenMessage(error.description, isError: true)
         return Step(outputs: [.error(error, action: action.name)])
     }
 

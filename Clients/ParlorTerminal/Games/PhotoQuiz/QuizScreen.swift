@@ -43,7 +43,7 @@ public enum QuizScreen {
                 return line
             }
             let upload = ["", ScreenLine("  Add photos: parlor quiz upload \(quiz.code) FILE…", .dim)]
-            let big = RoomScreen.bigCode(quiz.code, width: width)
+            let big = BlockFont.lines(quiz.code, width: width)
             let full = head + (big.isEmpty ? [] : [""] + big) + players + upload
             return full.count <= rows ? full : head + players + upload
         case "revealing", "revealed":

@@ -20,21 +20,7 @@ public struct RoomScreenState: Sendable, Equatable {
 
     /// The message line. It goes stale: the session clears it after `seconds` (and an error when the
     /// connection comes back), and a game replaces it when the state it speaks of changes.
-    public struct Message: Sendable, Equatable {
-        public var text: String
-        public var isError: Bool
-        /// Nil: until something replaces it.
-        public var seconds: Int?
-
-        /// Long enough to read a sentence twice.
-        public static let defaultSeconds = 10
-
-        public init(_ text: String, isError: Bool = false, seconds: Int? = Message.defaultSeconds) {
-            self.text = text
-            self.isError = isError
-            self.seconds = seconds
-        }
-    }
+    public typealias Message = ScreenMessage
 
     public var server: String
     public var code: String

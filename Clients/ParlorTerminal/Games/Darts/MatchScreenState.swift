@@ -5,7 +5,7 @@ import ParlorWire
 /// Everything the darts scoreboard shows, and what typing does to it. A plain value: the session feeds
 /// it events and keys, and `MatchScreen.render` draws it.
 public struct MatchScreenState: Sendable, Equatable {
-    public typealias Message = RoomScreenState.Message
+    public typealias Message = ScreenMessage
 
     /// The longest line the input accepts (three darts, or a command with a guest's name).
     public static let maxInputCharacters = 80

@@ -5,7 +5,7 @@ import ParlorWire
 /// Everything the lobby screen shows, and what typing does to it. A plain value: the session feeds it
 /// events, keys and the time, and `LobbyScreen.render` draws it.
 public struct LobbyScreenState: Sendable, Equatable {
-    public typealias Message = RoomScreenState.Message
+    public typealias Message = ScreenMessage
 
     /// The longest line the input accepts (a word is at most 64 characters; commands carry a game id).
     public static let maxInputCharacters = 120

@@ -17,7 +17,7 @@ public enum RoomScreen {
         let header = statusBar(state, width: width)
         let bottom = [messageLine(state), keysLine(state, width: width)]
         var body: [ScreenLine] = [""]
-        let big = bigCode(state.code, width: width)
+        let big = BlockFont.lines(state.code, width: width)
         body += summary(state, width: width)
         body.append("")
         body += section(state, width: width)
@@ -40,7 +40,7 @@ public enum RoomScreen {
     /// `parlor show` prints it.
     public static func printable(_ state: RoomScreenState, width: Int) -> [String] {
         let width = max(width, 1)
-        return (bigCode(state.code, width: width) + [""] + summary(state, width: width) + [""] + section(state, width: width))
+        return (BlockFont.lines(state.code, width: width) + [""] + summary(state, width: width) + [""] + section(state, width: width))
             .map { $0.truncated(to: width).text }
     }
 
@@ -48,11 +48,6 @@ public enum RoomScreen {
 
     static func statusBar(_ state: RoomScreenState, width: Int) -> ScreenLine {
         StatusBar.line(server: state.server, connection: state.connection, version: state.room?.version, width: width)
-    }
-
-    static func bigCode(_ code: String, width: Int) -> [ScreenLine] {
-        guard BlockFont.width(of: code) + 2 <= width else { return [] }
-        return BlockFont.render(code).map { ScreenLine("  " + $0, .bold) }
     }
 
     static func summary(_ state: RoomScreenState, width: Int = .max) -> [ScreenLine] {

@@ -151,10 +151,7 @@ struct LobbyGame: TerminalGame {
         return (words + clientArguments.map(Self.shellQuoted)).joined(separator: " ")
     }
 
-    static func shellQuoted(_ text: String) -> String {
-        let plain = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:/@+,=".contains($0)) }
-        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
+    static func shellQuoted(_ text: String) -> String { ComeBackCommand.shellQuoted(text) }
 
     private typealias Message = LobbyScreenState.Message
 

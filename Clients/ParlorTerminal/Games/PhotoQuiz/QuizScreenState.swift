@@ -5,7 +5,7 @@ import ParlorWire
 /// Everything the photo quiz screen shows, and what typing does to it. A plain value: the session feeds
 /// it events, ticks and keys, and `QuizScreen.render` draws it.
 public struct QuizScreenState: Sendable, Equatable {
-    public typealias Message = RoomScreenState.Message
+    public typealias Message = ScreenMessage
 
     /// The longest line the input accepts (a place's name with its country and region).
     public static let maxInputCharacters = 80

@@ -3,6 +3,22 @@ import ParlorClient
 import ParlorRules
 import ParlorWire
 
+/// Rummy rooms, the first game: its commands are `parlor`'s own (`parlor create`, `parlor join CODE`, …).
+enum RummyCommands: GameCommands {
+    static let title = "rummy rooms"
+    static let summary = """
+        create, join and watch show the room full screen on a terminal and update it live; the keys \
+        are on screen. Without a terminal (or with --json) they print one JSON object per line and \
+        read commands from stdin: \(ScriptCommand.usage).
+        """
+    static let commands: [any ParsableCommand.Type] = [Create.self, Join.self, Ready.self, Start.self, Score.self, Next.self, Leave.self, Show.self]
+    static let codes = CodeShape(RoomCode.self, owner: "a room", shape: "6 characters", example: "A1B2C3", join: ["parlor", "join"])
+
+    static func watch(code: String, options: ClientOptions) async throws {
+        try await GameSession<RoomGame>.run(options, .watch(code: code))
+    }
+}
+
 /// `parlor ready CODE [--off]`.
 public struct Ready: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(abstract: "Say you are ready (or, with --off, not ready).")
@@ -153,44 +169,12 @@ public struct Show: AsyncParsableCommand {
     }
 }
 
-/// The shape of every one-shot command: connect, do one thing, print it, exit.
-enum OneShot {
-    struct Outcome {
-        /// What `--json` (or output that is not a terminal) prints.
-        var jsonLine: String
-        var sentence: String
-
-        init(room: GameRoom, sentence: String) {
-            self.init(output: .room(room), sentence: sentence)
-        }
-
-        init(output: RoomOutput, sentence: String) {
-            self.init(jsonLine: output.jsonLine, sentence: sentence)
-        }
-
-        init(jsonLine: String, sentence: String) {
-            self.jsonLine = jsonLine
-            self.sentence = sentence
-        }
+extension OneShot.Outcome {
+    init(room: GameRoom, sentence: String) {
+        self.init(output: .room(room), sentence: sentence)
     }
 
-    static func run(
-        _ options: ClientOptions, _ body: (ParlorClient) async throws(ParlorClientError) -> Outcome
-    ) async throws {
-        let client = try options.makeClient()
-        let result = await client.whileConnected { _ -> Result<Outcome, ParlorClientError> in
-            do throws(ParlorClientError) {
-                return .success(try await body(client))
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch result {
-        case .success(let outcome):
-            StandardStreams.printLine(options.printsText ? outcome.sentence : outcome.jsonLine)
-        case .failure(let error):
-            StandardStreams.printError(error.description)
-            throw ExitCode.failure
-        }
+    init(output: RoomOutput, sentence: String) {
+        self.init(jsonLine: output.jsonLine, sentence: sentence)
     }
 }

@@ -33,7 +33,7 @@ public enum MatchScreen {
         guard let match = state.match, !state.deleted else { return summary }
         let cards = cardRows(state, match, width: width)
         let compact = [""] + compactRows(state, match)
-        let big = match.status == "waiting" ? RoomScreen.bigCode(match.id, width: width) : []
+        let big = match.status == "waiting" ? BlockFont.lines(match.id, width: width) : []
         for candidate in [big.isEmpty ? [] : [""] + big, []] {
             let full = candidate + summary + cards
             if full.count <= rows { return full }

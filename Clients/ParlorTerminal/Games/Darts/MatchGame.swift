@@ -75,13 +75,13 @@ struct MatchGame: TerminalGame {
             step.outputs.append(.left(code: screen.code))
             step.ending = .left
         } else if mode == .interactive {
-            screen.message = Self.confirmation(action, screen: screen).map { RoomScreenState.Message($0) }
+            screen.message = Self.confirmation(action, screen: screen).map { ScreenMessage($0) }
         }
         return step
     }
 
     mutating func failed(_ action: MatchAction, with error: ParlorClientError) -> Step {
-        screen.message = RoomScreenState.Message(error.description, isError: true)
+        screen.message = ScreenMessage(error.description, isError: true)
         var step = Step(outputs: [.error(action: action.name, code: error.serverCode?.rawValue, message: error.description)])
         if action == .leave {
             leaving = false

@@ -3,6 +3,18 @@ import ParlorClient
 import ParlorRules
 import ParlorWire
 
+/// Darts matches, under `parlor darts`.
+enum DartsCommands: GameCommands {
+    static let title = "darts matches"
+    static let summary = "parlor darts create / join CODE / watch CODE keep a live darts scoreboard; see parlor help darts."
+    static let commands: [any ParsableCommand.Type] = [Darts.self]
+    static let codes = CodeShape(MatchCode.self, owner: "a darts match", shape: "5 characters", example: "3QX7K", join: ["parlor", "darts", "join"])
+
+    static func watch(code: String, options: ClientOptions) async throws {
+        try await GameSession<MatchGame>.run(options, .watch(code: code))
+    }
+}
+
 /// `parlor darts …`: live x01 darts matches. Players gather by a 5-character code; the host starts and
 /// may score for everyone (guests included); everyone — players and spectators — sees every visit as it
 /// is entered.
@@ -68,8 +80,8 @@ public struct DartsCreate: AsyncParsableCommand {
         guard guest.count < players else {
             throw ValidationError("--players \(players) leaves no seat for \(guest.count) guest\(guest.count == 1 ? "" : "s") and you.")
         }
-        try Validation.playerName(name)
-        for guest in guest { try Validation.playerName(guest, option: "--guest") }
+        try Validation.playerName(name, max: DartsLimits.nameMaxCharacters)
+        for guest in guest { try Validation.playerName(guest, max: DartsLimits.nameMaxCharacters, option: "--guest") }
     }
 
     public func run() async throws {
@@ -97,7 +109,7 @@ public struct DartsJoin: AsyncParsableCommand {
 
     public mutating func validate() throws {
         code = try Validation.code(code, as: MatchCode.self)
-        try Validation.playerName(name)
+        try Validation.playerName(name, max: DartsLimits.nameMaxCharacters)
     }
 
     public func run() async throws {

@@ -86,9 +86,3 @@ public enum ScriptCommand: Sendable, Equatable {
         return players.first { $0.name.lowercased() == lowered }?.id
     }
 }
-
-public struct ScriptCommandError: Error, Sendable, Equatable {
-    public let message: String
-
-    public init(_ message: String) { self.message = message }
-}

@@ -3,6 +3,18 @@ import ParlorClient
 import ParlorRules
 import ParlorWire
 
+/// Word lobbies, under `parlor lobby`.
+enum LobbyCommands: GameCommands {
+    static let title = "word lobbies"
+    static let summary = "parlor lobby create / join CODE play the word game; see parlor help lobby."
+    static let commands: [any ParsableCommand.Type] = [Lobby.self]
+    static let codes = CodeShape(LobbyCode.self, owner: "a word lobby", shape: "4 letters", example: "GDTS", join: ["parlor", "lobby", "join"])
+
+    static func watch(code: String, options: ClientOptions) async throws {
+        try await GameSession<LobbyGame>.run(options, .watch(code: code))
+    }
+}
+
 /// `parlor lobby …`: the word game. Players gather in a lobby by its 4-letter code; the creator starts
 /// timed rounds; everyone types words; the server judges and scores them.
 public struct Lobby: AsyncParsableCommand {

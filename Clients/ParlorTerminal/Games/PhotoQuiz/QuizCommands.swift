@@ -5,6 +5,19 @@ import ParlorPlaces
 import ParlorRules
 import ParlorWire
 
+/// Photo quizzes, under `parlor quiz`.
+enum QuizCommands: GameCommands {
+    static let title = "photo quizzes"
+    static let summary = "parlor quiz create / join CODE / watch CODE / upload CODE FILE… play a photo quiz; see parlor help quiz."
+    static let commands: [any ParsableCommand.Type] = [Quiz.self]
+    static let codes = CodeShape(QuizCode.self, owner: "a photo quiz", shape: "5 letters", example: "QWERT", join: ["parlor", "quiz", "join"])
+
+    /// Names typed as guesses are looked up in the default places file (`parlor quiz watch --places` reads another).
+    static func watch(code: String, options: ClientOptions) async throws {
+        try await GameSession<QuizGame>.run(options, .watch(code: code, places: PlaceLookup(path: Places.defaultPath)))
+    }
+}
+
 /// `parlor quiz …`: "where was this taken?" Friends upload photos with a GPS position; the server reveals
 /// each tile by tile while a guess timer runs, and everyone guesses where it was taken.
 public struct Quiz: AsyncParsableCommand {
@@ -78,7 +91,7 @@ public struct QuizCreate: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
-        try Validation.playerName(name)
+        try Validation.playerName(name, max: QuizLimits.nameMaxCharacters)
     }
 
     public func run() async throws {
@@ -106,7 +119,7 @@ public struct QuizJoin: AsyncParsableCommand {
 
     public mutating func validate() throws {
         code = try Validation.code(code, as: QuizCode.self)
-        try Validation.playerName(name)
+        try Validation.playerName(name, max: QuizLimits.nameMaxCharacters)
     }
 
     public func run() async throws {

@@ -38,7 +38,7 @@ public enum LobbyScreen {
     }
 
     static func body(_ state: LobbyScreenState, width: Int, rows: Int) -> [ScreenLine] {
-        let big = RoomScreen.bigCode(state.code, width: width)
+        let big = BlockFont.lines(state.code, width: width)
         let summary = summary(state).flatMap { DotWrap.lines($0, width: width) }
         let fullPlayers = LobbyPlayersSection.table(state, width: width)
         let compactPlayers = LobbyPlayersSection.compact(state, width: width)
