@@ -107,11 +107,80 @@ enum PostgresSchema {
         // page with every index updated. New pages keep half free; `VACUUM FULL games` repacks old ones.
         // And which watch buckets each node listens to: a node announces a committed version only on a
         // bucket another node listens to.
+        // And one function that applies a batch of games' writes, so a batch of saves is one round trip
+        // and one statement whose plans PostgreSQL keeps, not BEGIN, its statements and COMMIT.
         [
             "ALTER TABLE games SET (fillfactor = 50)",
             "ALTER TABLE nodes ADD COLUMN watching INTEGER[] NOT NULL DEFAULT '{}'",
+            saveGamesFunction,
         ],
     ]
+
+    /// `parlor_save_games(node, stamp, the saves' columns, what each replaces, the deletes' columns)`:
+    /// applies one batch's games' writes and returns the ones that changed nothing (a save or delete
+    /// whose version was no longer stored, a new game whose id was taken). `expected` is the version a
+    /// save replaces, -1 for a new game (served by `node`, which created it), -2 for whatever is
+    /// stored; a delete's version -1 deletes whatever is stored. It first locks every existing row it
+    /// writes in one order (kind, id), so two nodes' batches never wait for each other in a circle
+    /// (PostgreSQL would end one as a deadlock, failing every save in it).
+    static let saveGamesFunction = """
+        CREATE OR REPLACE FUNCTION parlor_save_games(
+            p_node TEXT, p_stamp BIGINT,
+            p_kinds TEXT[], p_ids TEXT[], p_codes TEXT[], p_versions BIGINT[], p_states TEXT[], p_schedules TEXT[], p_expected BIGINT[],
+            p_deleted_kinds TEXT[], p_deleted_ids TEXT[], p_deleted_versions BIGINT[])
+        RETURNS TABLE (conflicted_kind TEXT, conflicted_id TEXT)
+        LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM 1 FROM games AS g
+            JOIN (SELECT w.kind, w.id FROM unnest(p_kinds, p_ids, p_expected) AS w (kind, id, expected) WHERE w.expected <> -1
+                  UNION SELECT d.kind, d.id FROM unnest(p_deleted_kinds, p_deleted_ids) AS d (kind, id)) AS k
+                ON g.kind = k.kind AND g.id = k.id
+            ORDER BY g.kind, g.id FOR UPDATE OF g;
+
+            INSERT INTO games AS g (kind, id, code, version, state, schedule, updated_at, due_at)
+            SELECT s.kind, s.id, s.code, s.version, s.state, s.schedule, p_stamp, \(dueAt("s.schedule"))
+            FROM unnest(p_kinds, p_ids, p_codes, p_versions, p_states, p_schedules, p_expected)
+                AS s (kind, id, code, version, state, schedule, expected)
+            WHERE s.expected = -2
+            ON CONFLICT (kind, id) DO UPDATE SET
+                code = excluded.code, version = excluded.version, state = excluded.state,
+                schedule = excluded.schedule, updated_at = excluded.updated_at, due_at = excluded.due_at;
+
+            RETURN QUERY
+            WITH gone AS (
+                DELETE FROM games AS g USING unnest(p_deleted_kinds, p_deleted_ids, p_deleted_versions) AS d (kind, id, version)
+                WHERE g.kind = d.kind AND g.id = d.id AND (d.version < 0 OR g.version = d.version)
+                RETURNING g.kind, g.id)
+            SELECT d.kind, d.id FROM unnest(p_deleted_kinds, p_deleted_ids, p_deleted_versions) AS d (kind, id, version)
+            WHERE d.version >= 0 AND NOT EXISTS (SELECT 1 FROM gone WHERE gone.kind = d.kind AND gone.id = d.id);
+
+            RETURN QUERY
+            WITH made AS (
+                INSERT INTO games AS g (kind, id, code, version, state, schedule, updated_at, due_at, node)
+                SELECT s.kind, s.id, s.code, s.version, s.state, s.schedule, p_stamp, \(dueAt("s.schedule")), p_node
+                FROM unnest(p_kinds, p_ids, p_codes, p_versions, p_states, p_schedules, p_expected)
+                    AS s (kind, id, code, version, state, schedule, expected)
+                WHERE s.expected = -1
+                ON CONFLICT DO NOTHING
+                RETURNING g.kind, g.id)
+            SELECT s.kind, s.id FROM unnest(p_kinds, p_ids, p_expected) AS s (kind, id, expected)
+            WHERE s.expected = -1 AND NOT EXISTS (SELECT 1 FROM made WHERE made.kind = s.kind AND made.id = s.id);
+
+            -- The row lock each UPDATE takes serialises two nodes saving one game: the second waits,
+            -- then finds the version moved on and changes nothing.
+            RETURN QUERY
+            WITH changed AS (
+                UPDATE games AS g SET code = s.code, version = s.version, state = s.state, schedule = s.schedule,
+                    updated_at = p_stamp, due_at = \(dueAt("s.schedule"))
+                FROM unnest(p_kinds, p_ids, p_codes, p_versions, p_states, p_schedules, p_expected)
+                    AS s (kind, id, code, version, state, schedule, expected)
+                WHERE s.expected >= 0 AND g.kind = s.kind AND g.id = s.id AND g.version = s.expected
+                RETURNING g.kind, g.id)
+            SELECT s.kind, s.id FROM unnest(p_kinds, p_ids, p_expected) AS s (kind, id, expected)
+            WHERE s.expected >= 0 AND NOT EXISTS (SELECT 1 FROM changed WHERE changed.kind = s.kind AND changed.id = s.id);
+        END
+        $$
+        """
 
     /// SQL for the earliest `due` (milliseconds) in a schedule's JSON text, NULL for `[]`.
     static func dueAt(_ schedule: String) -> String {

@@ -136,17 +136,28 @@ final class PostgresWriter: Sendable {
         let doing = writes.count == 1 ? writes[0].summary : "Saving \(writes.count) writes"
         let logger = pool.logger
         let node = node
+        let batch = Batch(last)
         do {
             let conflicted = try await pool.withConnection(doing) { connection in
-                let conflicted = try await connection.withTransaction(logger: logger) { connection in
-                    let conflicted = try await Self.apply(last, stamp: stamp, node: node, in: connection, logger: logger)
+                // Games' saves alone (the usual batch) are one statement, committed on its own: one
+                // round trip. Filing finished games or a catalog goes with them in one transaction.
+                guard !archiving.isEmpty || !batch.catalogs.isEmpty else {
+                    return try await batch.apply(node: node, stamp: stamp, on: connection, logger: logger)
+                }
+                return try await connection.withTransaction(logger: logger) { connection in
+                    let conflicted = try await batch.apply(node: node, stamp: stamp, on: connection, logger: logger)
                     // Filed only with a save that took: a game that lost its race did not finish here.
                     for game in archiving where !conflicted.contains(.game(kind: game.kind, id: game.id)) {
                         try await Self.file(game, in: connection, logger: logger)
                     }
+                    for (version, payload) in batch.catalogs {
+                        try await connection.query("""
+                            INSERT INTO catalogs (version, payload, stored_at) VALUES (\(version), \(payload), \(stamp))
+                            ON CONFLICT (version) DO UPDATE SET payload = excluded.payload, stored_at = excluded.stored_at
+                            """, logger: logger)
+                    }
                     return conflicted
                 }
-                return conflicted
             }
             return Outcome(
                 conflicted: conflicted,
@@ -213,140 +224,64 @@ final class PostgresWriter: Sendable {
         }
     }
 
-    /// Columns of the games saved in one statement.
-    private struct Saves {
+    /// One batch's writes as `parlor_save_games` takes them (`PostgresSchema.saveGamesFunction`), and
+    /// its catalog versions. A node saves one game at a time (its actor awaits each save), so a batch
+    /// holds at most one version-checked save per game.
+    private struct Batch: Sendable {
         var kinds: [String] = []
         var ids: [String] = []
         var codes: [String] = []
         var versions: [Int] = []
         var states: [String] = []
         var schedules: [String] = []
+        /// The version each save replaces; -1 for a new game, -2 for whatever is stored.
         var expected: [Int] = []
+        var deletedKinds: [String] = []
+        var deletedIDs: [String] = []
+        /// -1: whatever is stored.
+        var deletedVersions: [Int] = []
+        var catalogs: [(version: Int, payload: String)] = []
 
-        var isEmpty: Bool { ids.isEmpty }
-
-        var keys: Set<SQLiteWrite.Key> { Set(zip(kinds, ids).map { SQLiteWrite.Key.game(kind: $0, id: $1) }) }
-
-        mutating func append(_ game: SQLiteWrite.SavedGame, expecting version: Int = 0) {
-            kinds.append(game.kind)
-            ids.append(game.id)
-            codes.append(game.code)
-            versions.append(game.version)
-            states.append(game.state)
-            schedules.append(game.schedule)
-            expected.append(version)
-        }
-    }
-
-    /// Applies the batch; returns the games whose saves found another version stored (or, for a new
-    /// game, a game already there): they changed nothing. A node saves one game at a time (its actor
-    /// awaits each save), so a batch holds at most one version-checked save per game.
-    private static func apply(
-        _ writes: [SQLiteWrite], stamp: Int64, node: String, in connection: PostgresConnection, logger: Logger
-    ) async throws -> Set<SQLiteWrite.Key> {
-        var saved = Saves()
-        var created = Saves()
-        var updated = Saves()
-        /// Version -1: whatever is stored.
-        var deleted: (kinds: [String], ids: [String], versions: [Int]) = ([], [], [])
-        // In one order on every node (kind, then id), so that two nodes' batches touching the same
-        // games take their rows' locks in the same order and never wait for each other in a circle —
-        // PostgreSQL would end one of them as a deadlock, failing every save in it.
-        let writes = writes.sorted { $0.key < $1.key }
-        let existing = writes.compactMap { write -> (String, String)? in
-            switch write {
-            case .saveGame(let game) where game.replacing != .nothing: (game.kind, game.id)
-            case .deleteGame(let kind, _, let id, _): (kind, id)
-            default: nil
-            }
-        }
-        if existing.count > 1 {
-            try await connection.query("""
-                SELECT 1 FROM games AS g
-                JOIN unnest(\(existing.map(\.0))::text[], \(existing.map(\.1))::text[]) AS k (kind, id) ON g.kind = k.kind AND g.id = k.id
-                ORDER BY g.kind, g.id FOR UPDATE OF g
-                """, logger: logger)
-        }
-        for write in writes {
-            switch write {
-            case .saveGame(let game):
-                switch game.replacing {
-                case .anything: saved.append(game)
-                case .nothing: created.append(game)
-                case .version(let version): updated.append(game, expecting: version)
+        init(_ writes: [SQLiteWrite]) {
+            for write in writes {
+                switch write {
+                case .saveGame(let game):
+                    kinds.append(game.kind)
+                    ids.append(game.id)
+                    codes.append(game.code)
+                    versions.append(game.version)
+                    states.append(game.state)
+                    schedules.append(game.schedule)
+                    switch game.replacing {
+                    case .anything: expected.append(-2)
+                    case .nothing: expected.append(-1)
+                    case .version(let version): expected.append(version)
+                    }
+                case .deleteGame(let kind, _, let id, let version):
+                    deletedKinds.append(kind)
+                    deletedIDs.append(id)
+                    deletedVersions.append(version ?? -1)
+                case .saveCatalog(let version, let payload):
+                    catalogs.append((version, payload))
                 }
-            case .deleteGame(let kind, _, let id, let version):
-                deleted.kinds.append(kind)
-                deleted.ids.append(id)
-                deleted.versions.append(version ?? -1)
-            case .saveCatalog(let version, let payload):
-                try await connection.query("""
-                    INSERT INTO catalogs (version, payload, stored_at) VALUES (\(version), \(payload), \(stamp))
-                    ON CONFLICT (version) DO UPDATE SET payload = excluded.payload, stored_at = excluded.stored_at
-                    """, logger: logger)
             }
         }
-        if !saved.isEmpty {
-            try await connection.query("""
-                INSERT INTO games (kind, id, code, version, state, schedule, updated_at, due_at)
-                SELECT kind, id, code, version, state, schedule, \(stamp), \(unescaped: PostgresSchema.dueAt("schedule"))
-                FROM unnest(\(saved.kinds)::text[], \(saved.ids)::text[], \(saved.codes)::text[], \(saved.versions)::bigint[],
-                    \(saved.states)::text[], \(saved.schedules)::text[]) AS s (kind, id, code, version, state, schedule)
-                ON CONFLICT (kind, id) DO UPDATE SET
-                    code = excluded.code, version = excluded.version, state = excluded.state,
-                    schedule = excluded.schedule, updated_at = excluded.updated_at, due_at = excluded.due_at
-                """, logger: logger)
-        }
-        var conflicted = Set<SQLiteWrite.Key>()
-        if !deleted.ids.isEmpty {
-            // A delete as of a version the game no longer has (another node changed it, or deleted it
-            // first) deletes nothing, as a save that lost its race saves nothing.
-            let taken = try await keys(of: connection.query("""
-                DELETE FROM games AS g
-                USING unnest(\(deleted.kinds)::text[], \(deleted.ids)::text[], \(deleted.versions)::bigint[]) AS d (kind, id, version)
-                WHERE g.kind = d.kind AND g.id = d.id AND (d.version < 0 OR g.version = d.version)
-                RETURNING g.kind, g.id
-                """, logger: logger))
-            for index in deleted.ids.indices where deleted.versions[index] >= 0 {
-                let key = SQLiteWrite.Key.game(kind: deleted.kinds[index], id: deleted.ids[index])
-                if !taken.contains(key) { conflicted.insert(key) }
-            }
-        }
-        if !created.isEmpty {
-            // A new game is served by the node that created it: its creator is connected here.
-            let taken = try await keys(of: connection.query("""
-                INSERT INTO games (kind, id, code, version, state, schedule, updated_at, due_at, node)
-                SELECT kind, id, code, version, state, schedule, \(stamp), \(unescaped: PostgresSchema.dueAt("schedule")), \(node)
-                FROM unnest(\(created.kinds)::text[], \(created.ids)::text[], \(created.codes)::text[], \(created.versions)::bigint[],
-                    \(created.states)::text[], \(created.schedules)::text[]) AS s (kind, id, code, version, state, schedule)
-                ON CONFLICT DO NOTHING
-                RETURNING kind, id
-                """, logger: logger))
-            conflicted.formUnion(created.keys.subtracting(taken))
-        }
-        if !updated.isEmpty {
-            // The row lock each UPDATE takes serialises two nodes saving one game: the second waits,
-            // then finds the version moved on and changes nothing.
-            let taken = try await keys(of: connection.query("""
-                UPDATE games AS g SET code = s.code, version = s.version, state = s.state, schedule = s.schedule, updated_at = \(stamp),
-                    due_at = \(unescaped: PostgresSchema.dueAt("s.schedule"))
-                FROM unnest(\(updated.kinds)::text[], \(updated.ids)::text[], \(updated.codes)::text[], \(updated.versions)::bigint[],
-                    \(updated.states)::text[], \(updated.schedules)::text[], \(updated.expected)::bigint[])
-                    AS s (kind, id, code, version, state, schedule, expected)
-                WHERE g.kind = s.kind AND g.id = s.id AND g.version = s.expected
-                RETURNING g.kind, g.id
-                """, logger: logger))
-            conflicted.formUnion(updated.keys.subtracting(taken))
-        }
-        return conflicted
-    }
 
-    private static func keys(of rows: PostgresRowSequence) async throws -> Set<SQLiteWrite.Key> {
-        var keys = Set<SQLiteWrite.Key>()
-        for try await (kind, id) in rows.decode((String, String).self) {
-            keys.insert(.game(kind: kind, id: id))
+        /// Applies the games' writes; returns the ones that found another version stored (or, for a
+        /// new game, a game already there): they changed nothing.
+        func apply(node: String, stamp: Int64, on connection: PostgresConnection, logger: Logger) async throws -> Set<SQLiteWrite.Key> {
+            guard !ids.isEmpty || !deletedIDs.isEmpty else { return [] }
+            let rows = try await connection.query("""
+                SELECT conflicted_kind, conflicted_id FROM parlor_save_games(\(node), \(stamp),
+                    \(kinds)::text[], \(ids)::text[], \(codes)::text[], \(versions)::bigint[], \(states)::text[], \(schedules)::text[],
+                    \(expected)::bigint[], \(deletedKinds)::text[], \(deletedIDs)::text[], \(deletedVersions)::bigint[])
+                """, logger: logger)
+            var conflicted = Set<SQLiteWrite.Key>()
+            for try await (kind, id) in rows.decode((String, String).self) {
+                conflicted.insert(.game(kind: kind, id: id))
+            }
+            return conflicted
         }
-        return keys
     }
 
     /// Files the game once: (kind, archive key) names a finished game among every game ever played.
