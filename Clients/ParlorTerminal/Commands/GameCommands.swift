@@ -4,7 +4,7 @@ import ParlorRules
 /// A game as the `parlor` command offers it: its commands, the shape of its codes, and how
 /// `parlor watch CODE` follows one. Each game's folder has one; `ParlorCommand.games`, the terminal's
 /// one registration line, lists them.
-protocol GameCommands {
+protocol GameCommands: SendableMetatype {
     /// What `parlor --help` says it plays ("darts matches").
     static var title: String { get }
     /// Its paragraph in `parlor --help`: how to start, join and watch one.

@@ -4,7 +4,7 @@
 // the reveal marks the answer and everyone's guesses. A server without places data still gives a map:
 // a grid of meridians and parallels to tap on.
 
-import { h } from "./dom.js";
+import { h } from "../../dom.js";
 
 const width = 720;
 const height = 360;

@@ -9,12 +9,12 @@
 // photo, and each view only updates it in place, so a button is never replaced under a finger and the
 // name field keeps its text and focus.
 
-import { followGame } from "./follow.js";
-import { h, fill } from "./dom.js";
-import { clock, count } from "./lobby.js";
+import { followGame } from "../../follow.js";
+import { h, fill } from "../../dom.js";
+import { clock, count } from "../../format.js";
 import { PhotoCanvas } from "./photo.js";
-import { presenceDot } from "./presence.js";
-import { sharePanel } from "./share.js";
+import { presenceDot } from "../../presence.js";
+import { sharePanel } from "../../share.js";
 import { WorldMap } from "./worldmap.js";
 import { placeSuggestions, positionText } from "./places.js";
 

@@ -2,8 +2,8 @@
 // suggests places whose name starts with what has been typed, as it is typed; choosing one makes it the
 // guess. A server without places data says so (PLACES_UNAVAILABLE) and the map is the way to guess.
 
-import { h, fill } from "./dom.js";
-import { describe } from "./errors.js";
+import { h, fill } from "../../dom.js";
+import { describe } from "../../errors.js";
 
 /** How long typing pauses before the server is asked, in milliseconds. */
 const pause = 200;

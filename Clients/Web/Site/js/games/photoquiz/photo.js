@@ -3,7 +3,7 @@
 // loaded — and the whole photo once it has been revealed. Nothing is asked for before it has appeared:
 // the server would refuse it anyway (TILE_HIDDEN, PHOTO_HIDDEN).
 
-import { h } from "./dom.js";
+import { h } from "../../dom.js";
 
 const grid = 6;
 /** The canvas's own width in pixels; its height follows the photo's shape. */

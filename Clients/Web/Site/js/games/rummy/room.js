@@ -2,23 +2,14 @@
 // score entry for any round so far, closing rounds, and the standings and settlement at the end.
 // Watching shows the same room with no controls.
 
-import { h, fill } from "./dom.js";
-import { followGame } from "./follow.js";
+import { h, fill } from "../../dom.js";
 import { dollars, perPoint } from "./money.js";
-import { presenceDot } from "./presence.js";
-import { sharePanel } from "./share.js";
+import { presenceDot } from "../../presence.js";
+import { gamePage } from "../../shell.js";
 
-export function showRoom(root, context, place) {
+export function showRoom(root, context, place, game) {
   const { connection } = context;
   const code = place.code;
-  let room = null;
-  let presence = new Map();
-  let disposed = false;
-  let sharing = false;
-
-  const header = h("header", { class: "game-header" });
-  const body = h("div", { id: "room", class: "stack" });
-  root.append(header, body);
 
   // Inputs outlive re-renders, so a score being typed survives the next update.
   const scorePlayer = h("select", { id: "score-player" });
@@ -39,110 +30,74 @@ export function showRoom(root, context, place) {
       context.say("Type the points as a whole number.", { error: true });
       return;
     }
-    act(scoreSave, "submitScore", {
+    ui.act("submitScore", {
       roomCode: code, playerId: scorePlayer.value || connection.userId, round: Number(scoreRound.value), score,
-    }).then((ok) => {
+    }, scoreSave).then((ok) => {
       if (ok) scoreValue.value = "";
     });
   });
 
-  async function act(button, op, args) {
-    button.disabled = true;
-    try {
-      const result = await connection.request(op, args);
-      if (result && result.version !== undefined) update(result);
-      return true;
-    } catch (error) {
-      context.fail(error);
-      return false;
-    } finally {
-      button.disabled = false;
-    }
-  }
+  const seated = (room) => room?.players.find((player) => player.id === connection.userId) ?? null;
 
-  function update(next) {
-    if (!next || (room && next.version < room.version)) return;
-    room = next;
-    // The moderator started a rematch: players are seated there already, spectators watch it.
-    if (room.rematch && !disposed) {
-      context.go({ kind: "room", code: room.rematch, watching: !me() });
-      context.say(`On to the rematch: room ${room.rematch}.`);
-      return;
-    }
-    render();
-  }
-
-  function me() {
-    return room?.players.find((player) => player.id === connection.userId) ?? null;
-  }
-
-  function render() {
-    if (disposed) return;
+  const { ui, dispose } = gamePage(root, context, place, game, {
+    codeId: "room-code", bodyId: "room",
+    eyebrow: (_, watching) => (watching ? "Watching rummy" : "Rummy"),
+    observe: { op: "observeRoom", args: { code }, viewEvent: "room", closed: "The room was closed." },
+    viewOf: (result) => (result && result.version !== undefined ? result : null),
+    isMember: (room, userId) => room.players.some((player) => player.id === userId),
+    rematchOf: (room) => room.rematch ?? null,
+    leave(room) {
+      const mine = seated(room);
+      return mine && !room.isFinished
+        ? { confirm: "Leave this table? Your seat and scores go.", op: "leaveRoom", args: { roomCode: code, playerId: mine.id } }
+        : null;
+    },
     // Re-rendering moves the score form; keep the keyboard up on the field being typed in.
-    const focused = scoreForm.contains(document.activeElement) ? document.activeElement : null;
-    draw();
-    if (focused && focused.isConnected) focused.focus({ preventScroll: true });
-  }
+    keepFocus: (element) => scoreForm.contains(element),
+    draw,
+  });
 
   function draw() {
-    const mine = me();
-    const watching = !mine;
+    const room = ui.view;
+    const mine = seated(room);
     const moderator = mine?.isModerator ?? false;
-    fill(header,
-      h("div", {},
-        h("div", { class: "eyebrow" }, watching ? "Watching rummy" : "Rummy"),
-        h("h1", { class: "code", id: "room-code" }, code)),
-      h("div", { class: "row" },
-        h("button", { type: "button", id: "share", "aria-expanded": String(sharing), onclick: () => {
-          sharing = !sharing;
-          render();
-        } }, sharing ? "Hide" : "Share"),
-        h("button", { type: "button", id: "leave", onclick: leave }, watching ? "Close" : "Leave")));
-    if (!room) {
-      fill(body, h("p", { class: "muted" }, "Loading…"));
-      return;
-    }
-    // The panel goes first, above the game, until it is hidden again.
-    const panel = sharing ? sharePanel(code, context) : null;
     const rules = h("p", { class: "muted", id: "room-rules" },
       `To ${room.pointLimit} points · ${perPoint(room.pointValue)} a point · ${room.players.length} of ${room.playerCount} seats`);
     if (room.isFinished) {
       let rematch = null;
       if (moderator) {
         rematch = h("button", { id: "rematch", type: "button", class: "primary big" }, "Rematch: same players, new room");
-        rematch.addEventListener("click", () => act(rematch, "rematchRoom", { roomCode: code }));
+        rematch.addEventListener("click", () => ui.act("rematchRoom", { roomCode: code }, rematch));
       }
-      fill(body, panel, rules, results(room), scoreTable(room), rematch);
-      return;
+      return [rules, results(room), scoreTable(room), rematch];
     }
     if (!room.isStarted) {
       const allReady = room.players.length >= 2 && room.players.every((player) => player.isReady);
       const seats = h("ul", { class: "players", id: "players" }, room.players.map((player) =>
         h("li", { dataset: { player: player.id } },
-          presenceDot(player.id, presence),
+          presenceDot(player.id, ui.presence),
           h("span", { class: "name" }, player.name, player.id === connection.userId ? " (you)" : ""),
           player.isModerator ? h("span", { class: "tag" }, "moderator") : null,
           h("span", { class: player.isReady ? "ready yes" : "ready" }, player.isReady ? "ready" : "not ready"))));
       const controls = [];
       if (mine && !mine.isModerator) {
         const ready = h("button", { id: "ready", type: "button", class: mine.isReady ? "" : "primary" }, mine.isReady ? "Not ready" : "I'm ready");
-        ready.addEventListener("click", () => act(ready, "setReady", { roomCode: code, playerId: mine.id, ready: !mine.isReady }));
+        ready.addEventListener("click", () => ui.act("setReady", { roomCode: code, playerId: mine.id, ready: !mine.isReady }, ready));
         controls.push(ready);
       }
       if (moderator) {
         const start = h("button", { id: "start", type: "button", class: "primary", disabled: !allReady }, "Start the game");
-        start.addEventListener("click", () => act(start, "startGame", { roomCode: code }));
+        start.addEventListener("click", () => ui.act("startGame", { roomCode: code }, start));
         controls.push(start);
         if (!allReady) controls.push(h("p", { class: "muted" }, room.players.length < 2 ? "Waiting for a second player." : "Waiting for everyone to be ready."));
       } else if (mine) {
         controls.push(h("p", { class: "muted" }, "The moderator starts when everyone is ready."));
       }
-      fill(body, panel, rules, h("section", { class: "card" }, h("h2", {}, "Players"), seats,
-        controls.length > 0 ? h("div", { class: "stack" }, controls) : null));
-      return;
+      return [rules, h("section", { class: "card" }, h("h2", {}, "Players"), seats,
+        controls.length > 0 ? h("div", { class: "stack" }, controls) : null)];
     }
     // Playing.
-    const parts = [panel, h("p", { class: "status", id: "round" }, `Round ${room.currentRound} of 6`), rules, scoreTable(room)];
+    const parts = [h("p", { class: "status", id: "round" }, `Round ${room.currentRound} of 6`), rules, scoreTable(room)];
     if (mine) {
       const others = moderator ? room.players : [mine];
       const selected = scorePlayer.value;
@@ -156,10 +111,10 @@ export function showRoom(root, context, place) {
     if (moderator) {
       const next = h("button", { id: "next-round", type: "button", class: "primary" },
         room.currentRound === 6 ? "Finish the game" : `Close round ${room.currentRound}`);
-      next.addEventListener("click", () => act(next, "nextRound", { roomCode: code }));
+      next.addEventListener("click", () => ui.act("nextRound", { roomCode: code }, next));
       parts.push(next);
     }
-    fill(body, ...parts);
+    return parts;
   }
 
   function scoreTable(room) {
@@ -170,7 +125,7 @@ export function showRoom(root, context, place) {
           Array.from({ length: rounds }, (_, index) => h("th", { scope: "col", class: "num" }, `R${index + 1}`)),
           h("th", { scope: "col", class: "num" }, "Total"))),
         h("tbody", {}, room.players.map((player) => h("tr", { dataset: { player: player.id } },
-          h("th", { scope: "row" }, presenceDot(player.id, presence), player.name),
+          h("th", { scope: "row" }, presenceDot(player.id, ui.presence), player.name),
           Array.from({ length: rounds }, (_, index) => h("td", { class: "num" }, enteredScore(player, index))),
           h("td", { class: "num total" }, String(player.totalScore)))))));
   }
@@ -195,38 +150,7 @@ export function showRoom(root, context, place) {
             h("span", { class: "num" }, dollars(debt.amount))))));
   }
 
-  async function leave() {
-    const mine = me();
-    if (mine && !room?.isFinished) {
-      if (!confirm("Leave this table? Your seat and scores go.")) return;
-      try {
-        await connection.request("leaveRoom", { roomCode: code, playerId: mine.id });
-      } catch (error) {
-        if (error.code !== "ROOM_NOT_FOUND" && error.code !== "PLAYER_NOT_FOUND") {
-          context.fail(error);
-          return;
-        }
-      }
-    }
-    context.go(null);
-  }
-
-  render();
-  const stream = followGame(context, {
-    op: "observeRoom", args: { code }, viewEvent: "room", closed: "The room was closed.",
-    view: update,
-    presence(online) {
-      presence = online;
-      render();
-    },
-  });
-
-  return {
-    dispose() {
-      disposed = true;
-      stream.stop();
-    },
-  };
+  return { dispose };
 }
 
 // A round's score as the table shows it: `·` for one nobody has entered yet (a 0 would read as a

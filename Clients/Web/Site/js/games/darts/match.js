@@ -3,56 +3,49 @@
 // for whoever may score this turn — the thrower, or the host for anyone — editing the last visit, and
 // the statistics at the end. Watching shows the same board with no keypad.
 
-import { h, fill } from "./dom.js";
-import { followGame } from "./follow.js";
-import { presenceDot } from "./presence.js";
-import { sharePanel } from "./share.js";
+import { h, fill } from "../../dom.js";
+import { presenceDot } from "../../presence.js";
+import { gamePage } from "../../shell.js";
 
 /** "T20" for treble twenty, "S5" for a single five (the bulls and a miss have keys of their own). */
 export function dartName(multiplier, number) {
   return `${multiplier}${number}`;
 }
 
-export function showMatch(root, context, place) {
+export function showMatch(root, context, place, game) {
   const { connection } = context;
   const code = place.code;
-  let match = null;
-  let presence = new Map();
-  let disposed = false;
-  let sharing = false;
   // The keypad: the multiplier for the next dart and the darts of the visit being entered; `editing`
   // when they replace the last visit instead.
   let multiplier = "S";
   let darts = [];
   let editing = false;
-
-  const header = h("header", { class: "game-header" });
-  const body = h("div", { id: "match", class: "stack" });
-  root.append(header, body);
+  // The view being drawn (the shell keeps the newest; every new one is drawn).
+  let match = null;
 
   const guestName = h("input", { id: "guest-name", maxlength: 50, placeholder: "Guest's name", autocomplete: "off" });
   const totalInput = h("input", { id: "visit-total", type: "number", inputmode: "numeric", min: 0, max: 180, placeholder: "Total" });
 
-  async function act(op, args, button) {
-    if (button) button.disabled = true;
-    try {
-      const result = await connection.request(op, args);
-      if (result?.match) update(result.match);
-      else if (result?.version !== undefined) update(result);
-      return true;
-    } catch (error) {
-      context.fail(error);
-      return false;
-    } finally {
-      if (button) button.disabled = false;
-    }
-  }
-
-  function update(next) {
-    if (!next || (match && next.version < match.version)) return;
-    match = next;
-    render();
-  }
+  const { ui, dispose } = gamePage(root, context, place, game, {
+    codeId: "match-code", bodyId: "match",
+    eyebrow: (match, watching) => (match ? `${watching ? "Watching darts" : "Darts"} · ${match.gameType}` : "Darts"),
+    observe: { op: "observeMatch", args: { code }, viewEvent: "match", closed: "The match was closed." },
+    viewOf: (result) => result?.match ?? (result?.version !== undefined ? result : null),
+    isMember: (match, userId) => match.players.some((player) => player.id === userId),
+    rematchOf: () => null,
+    leave: (match) => (match.status !== "finished" ? { confirm: "Leave this match?", op: "leaveMatch", args: { code } } : null),
+    keepFocus: (element) => element === totalInput || element === guestName,
+    // A visit entered elsewhere ends any edit begun here: the visit being edited may be final now.
+    onView(next, previous) {
+      if (editing && previous && next.lastVisit?.number !== previous.lastVisit?.number) {
+        editing = false;
+        darts = [];
+      }
+    },
+    draw,
+  });
+  const act = (op, args, button) => ui.act(op, args, button);
+  const render = () => ui.render();
 
   const me = () => match?.players.find((player) => player.id === connection.userId) ?? null;
   const isHost = () => match?.hostId === connection.userId;
@@ -84,30 +77,9 @@ export function showMatch(root, context, place) {
     });
   }
 
-  function render() {
-    if (disposed) return;
-    const focused = document.activeElement === totalInput || document.activeElement === guestName ? document.activeElement : null;
-    draw();
-    if (focused && focused.isConnected) focused.focus({ preventScroll: true });
-  }
-
   function draw() {
-    const watching = !me();
-    fill(header,
-      h("div", {},
-        h("div", { class: "eyebrow" }, match ? `${watching ? "Watching darts" : "Darts"} · ${match.gameType}` : "Darts"),
-        h("h1", { class: "code", id: "match-code" }, code)),
-      h("div", { class: "row" },
-        h("button", { type: "button", id: "share", "aria-expanded": String(sharing), onclick: () => {
-          sharing = !sharing;
-          render();
-        } }, sharing ? "Hide" : "Share"),
-        h("button", { type: "button", id: "leave", onclick: leave }, watching ? "Close" : "Leave")));
-    if (!match) {
-      fill(body, h("p", { class: "muted" }, "Loading…"));
-      return;
-    }
-    const parts = [sharing ? sharePanel(code, context) : null, h("p", { class: "muted", id: "match-rules" }, rules())];
+    match = ui.view;
+    const parts = [h("p", { class: "muted", id: "match-rules" }, rules())];
     if (match.status === "waiting") parts.push(waiting());
     else parts.push(board());
     if (match.status === "playing" && canScore()) parts.push(keypad());
@@ -115,7 +87,7 @@ export function showMatch(root, context, place) {
       parts.push(h("p", { class: "status", id: "turn" }, `${thrower()?.name ?? "Someone"} to throw.`));
     }
     if (match.status === "finished") parts.push(statistics());
-    fill(body, ...parts);
+    return parts;
   }
 
   function rules() {
@@ -126,7 +98,7 @@ export function showMatch(root, context, place) {
   function waiting() {
     const list = h("ul", { class: "players", id: "players" }, match.players.map((player) =>
       h("li", { dataset: { player: player.id } },
-        player.isGuest ? h("span", { class: "dot unknown" }) : presenceDot(player.id, presence),
+        player.isGuest ? h("span", { class: "dot unknown" }) : presenceDot(player.id, ui.presence),
         h("span", { class: "name" }, player.name, player.id === connection.userId ? " (you)" : ""),
         player.id === match.hostId ? h("span", { class: "tag" }, "host") : null,
         player.isGuest ? h("span", { class: "tag" }, "guest") : null)));
@@ -157,7 +129,7 @@ export function showMatch(root, context, place) {
       const last = player.visits[player.visits.length - 1];
       return h("div", { class: `player-card${throwing ? " throwing" : ""}${player.id === match.winnerId ? " won" : ""}`, dataset: { player: player.id } },
         h("div", { class: "card-top" },
-          player.isGuest ? null : presenceDot(player.id, presence),
+          player.isGuest ? null : presenceDot(player.id, ui.presence),
           h("span", { class: "name" }, player.name),
           player.isGuest ? h("span", { class: "tag" }, "guest") : null,
           player.id === match.winnerId ? h("span", { class: "tag win" }, "winner") : null),
@@ -257,43 +229,5 @@ export function showMatch(root, context, place) {
             player.stats.highestCheckout, player.stats.count180].map((value) => h("td", { class: "num" }, String(value)))))))));
   }
 
-  async function leave() {
-    const mine = me();
-    if (mine && match?.status !== "finished") {
-      if (!confirm("Leave this match?")) return;
-      try {
-        await connection.request("leaveMatch", { code });
-      } catch (error) {
-        if (error.code !== "MATCH_NOT_FOUND" && error.code !== "PLAYER_NOT_FOUND") {
-          context.fail(error);
-          return;
-        }
-      }
-    }
-    context.go(null);
-  }
-
-  render();
-  const stream = followGame(context, {
-    op: "observeMatch", args: { code }, viewEvent: "match", closed: "The match was closed.",
-    view(data) {
-      // A visit entered elsewhere ends any edit begun here: the visit being edited may be final now.
-      if (editing && match && data.lastVisit?.number !== match.lastVisit?.number) {
-        editing = false;
-        darts = [];
-      }
-      update(data);
-    },
-    presence(online) {
-      presence = online;
-      render();
-    },
-  });
-
-  return {
-    dispose() {
-      disposed = true;
-      stream.stop();
-    },
-  };
+  return { dispose };
 }

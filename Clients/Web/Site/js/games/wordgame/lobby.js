@@ -3,10 +3,11 @@
 // phone's), word entry with the server's verdict on each, this player's own list, and after it the
 // round's results with everyone's words.
 
-import { h, fill } from "./dom.js";
-import { followGame } from "./follow.js";
-import { presenceDot } from "./presence.js";
-import { sharePanel } from "./share.js";
+import { h, fill } from "../../dom.js";
+import { followGame } from "../../follow.js";
+import { clock, count } from "../../format.js";
+import { presenceDot } from "../../presence.js";
+import { sharePanel } from "../../share.js";
 
 const colors = ["#e53935", "#fb8c00", "#fdd835", "#7cb342", "#2e7d32", "#00897b", "#00acc1", "#039be5",
   "#1e88e5", "#5e35b1", "#8e24aa", "#d81b60", "#f06292", "#8d6e63", "#9e9e9e", "#ff8a65"];
@@ -19,17 +20,6 @@ function avatar(player) {
   const badge = h("span", { class: "avatar" }, emoji[player.emojiNumber] ?? "🙂");
   badge.style.borderColor = colors[player.colorNumber] ?? "#9e9e9e";
   return badge;
-}
-
-/** "1 word", "2 words". */
-export function count(number, noun) {
-  return `${number} ${noun}${number === 1 ? "" : "s"}`;
-}
-
-/** "1:05" for 65 seconds. */
-export function clock(seconds) {
-  const whole = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
 export function showLobby(root, context, place) {
