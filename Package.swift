@@ -9,7 +9,7 @@
 //                   ParlorServer → CMalloc (the C library's allocator: heap usage, giving memory back)
 //                   ParlorServer → WebSocketCore → SystemTLS → CSystemTLS (OpenSSL)
 //                                  WebSocketCore → CZlib (zlib)
-//                   ParlorServer → ParlorMedia → CTurboJPEG (libjpeg-turbo); ParlorServer → ParlorPlaces
+//                   ParlorServer → ParlorMedia → CTurboJPEG (libjpeg-turbo), ParlorRules (PhotoDate); ParlorServer → ParlorPlaces
 //                   ParlorServer → ParlorWeb (the browser client's files, Clients/Web/Site)
 //   parlor (Clients/parlor)   → ParlorTerminal → ParlorClient → ParlorWire, WebSocketCore; ParlorTerminal → ParlorPlaces
 //   parlor-load (Loadtest)    → ParlorLoad → ParlorWire, WebSocketCore, ParlorPlaces
@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "ParlorRules"),
         // Image files: format by signature, JPEG segments, EXIF and stripping without decoding a pixel;
         // decoding, turning upright, scaling and tiling photos through libjpeg-turbo.
-        .target(name: "ParlorMedia", dependencies: ["CTurboJPEG"]),
+        .target(name: "ParlorMedia", dependencies: ["CTurboJPEG", "ParlorRules"]),
         .target(name: "ParlorWire", dependencies: ["ParlorRules"]),
         // GeoNames' populated places: the nearest to a position (a k-d tree on the sphere), places by name.
         .target(name: "ParlorPlaces", dependencies: ["ParlorRules"]),

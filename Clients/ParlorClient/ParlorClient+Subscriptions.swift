@@ -3,35 +3,30 @@ import ParlorWire
 // Subscriptions: streams that outlive connections.
 
 extension ParlorClient {
-    /// Adds `sink` to `target`'s streams and makes sure the server subscription exists. On failure the
-    /// stream is finished and the error thrown.
-    func subscribe(_ target: SubscriptionTarget, sink: SubscriptionTable.Sink) async throws(ParlorClientError) {
-        let sinkID = state.withLockedValue { state -> Int in
-            let (id, prime) = state.subscriptions.addSink(sink, for: target)
+    /// Follows the game `key` names (its code, or a lobby's id) through its game's `stream`: its every
+    /// change from its current state on, as the stream declares them (for most games a view per version,
+    /// nil when the game is deleted; the stream then ends). Survives reconnects: the same stream goes on
+    /// after the client subscribes again, without repeats or older versions. Views conflate for a slow
+    /// reader (see ``ParlorClientConfiguration/eventBuffers``). Stop iterating to unsubscribe.
+    public func follow<Update>(_ stream: GameStream<Update>, key: String) async throws(ParlorClientError) -> AsyncStream<Update> {
+        let (updates, continuation) = AsyncStream.makeStream(
+            of: Update.self, bufferingPolicy: .bufferingNewest(max(configuration.eventBuffers[stream.kind] ?? stream.defaultBuffer, 1)))
+        let (target, sinkID) = state.withLockedValue { state -> (SubscriptionTarget, Int) in
+            let (target, id, prime) = state.subscriptions.add(continuation, of: stream, key: key)
             // Yielding under the lock keeps the primer ahead of any newer event the reader delivers.
-            if let prime { Self.yield(prime) }
-            return id
+            if case .deliver(let delivery)? = prime { delivery.yield() }
+            return (target, id)
         }
-        let onTermination: @Sendable (Any) -> Void = { [weak self] _ in self?.streamEnded(sinkID, target: target) }
-        switch sink {
-        case .room(let continuation): continuation.onTermination = { onTermination($0) }
-        case .lobby(let continuation): continuation.onTermination = { onTermination($0) }
-        case .match(let continuation): continuation.onTermination = { onTermination($0) }
-        case .quiz(let continuation): continuation.onTermination = { onTermination($0) }
-        }
+        continuation.onTermination = { [weak self] _ in self?.streamEnded(sinkID, target: target) }
         do throws(ParlorClientError) {
             let deadline = ContinuousClock.now.advanced(by: configuration.requestTimeout)
             _ = try await exchange(target.observeOperation, purpose: .subscribe(target), deadline: deadline)
         } catch {
             streamEnded(sinkID, target: target)
-            switch sink {
-            case .room(let continuation): continuation.finish()
-            case .lobby(let continuation): continuation.finish()
-            case .match(let continuation): continuation.finish()
-            case .quiz(let continuation): continuation.finish()
-            }
+            continuation.finish()
             throw error
         }
+        return updates
     }
 
     /// A caller's stream ended (it stopped iterating, or the stream was finished). When it was the
@@ -55,21 +50,14 @@ extension ParlorClient {
     func carryOut(_ effects: [SubscriptionTable.Effect], on connection: Connection?) {
         for effect in effects {
             switch effect {
-            case .room, .lobby, .match, .quiz:
-                Self.yield(effect)
+            case .deliver(let delivery):
+                delivery.yield()
             case .presence(let presence):
                 presences.send(presence)
             case .closed(let reason):
                 closedReasons.withLockedValue { $0 = reason }
-            case .finish(let sinks):
-                for sink in sinks {
-                    switch sink {
-                    case .room(let continuation): continuation.finish()
-                    case .lobby(let continuation): continuation.finish()
-                    case .match(let continuation): continuation.finish()
-                    case .quiz(let continuation): continuation.finish()
-                    }
-                }
+            case .finish(let end):
+                end.finish()
             case .resubscribe(let target):
                 guard let connection else { continue }
                 Task { await self.resubscribe(target, on: connection) }
@@ -94,18 +82,12 @@ extension ParlorClient {
         }
     }
 
-    private static func yield(_ effect: SubscriptionTable.Effect) {
-        switch effect {
-        case .room(let sinks, let room):
-            for sink in sinks { sink.yield(room) }
-        case .lobby(let sinks, let event):
-            for sink in sinks { sink.yield(event) }
-        case .match(let sinks, let match):
-            for sink in sinks { sink.yield(match) }
-        case .quiz(let sinks, let quiz):
-            for sink in sinks { sink.yield(quiz) }
-        case .presence, .closed, .finish, .resubscribe, .malformed:
-            break
-        }
+    /// Codes are typed in any case and with stray spaces; the server reads them the same way, and so must
+    /// the key under which the subscription is kept.
+    static func normalizedCode(_ code: String) -> String {
+        var slice = Substring(code)
+        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
+        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
+        return slice.uppercased()
     }
 }

@@ -24,15 +24,11 @@ public struct ParlorClientConfiguration: Sendable {
     public var failsFastUntilConnected = false
     /// Requests waiting for an answer at once; more fail with `.tooManyPendingRequests`.
     public var maxPendingRequests = 256
-    /// Room snapshots buffered per stream for a consumer that is behind. Snapshots conflate: when the
-    /// buffer is full the oldest is dropped, so a slow reader sees the newest room, never a backlog.
-    public var roomEventBuffer = 1
-    /// Lobby events buffered per stream (public and private views interleave, so a few more).
-    public var lobbyEventBuffer = 8
-    /// Match snapshots buffered per stream; they conflate as rooms' do.
-    public var matchEventBuffer = 1
-    /// Quiz snapshots buffered per stream; they conflate as rooms' do.
-    public var quizEventBuffer = 1
+    /// Updates buffered per stream for a consumer that is behind, by the stream's kind
+    /// (``GameStream/kind``); a kind not listed buffers its stream's own default (1 for a game's view,
+    /// a few more where public and private views interleave). Views conflate: when the buffer is full
+    /// the oldest is dropped, so a slow reader sees the newest view, never a backlog.
+    public var eventBuffers: [String: Int] = [:]
     /// How long a photo upload may take, from connecting to the server's answer (it decodes and tiles
     /// the photo before answering).
     public var uploadTimeout: Duration = .seconds(120)

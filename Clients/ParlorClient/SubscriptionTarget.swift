@@ -1,61 +1,29 @@
 import ParlorWire
 
-/// What a subscription watches. The client keeps one server subscription per target, however many
-/// streams its callers hold for it.
-enum SubscriptionTarget: Hashable, Sendable, CustomStringConvertible {
-    case room(code: String)
-    case lobby(id: String)
-    /// A lobby's public view, watched by its code without a seat (`watchLobby`).
-    case watchedLobby(code: String)
-    case match(code: String)
-    case quiz(code: String)
-
+/// What a subscription watches: one game of one stream's kind, by its key (a code, a lobby's id). The
+/// client keeps one server subscription per target, however many streams its callers hold for it.
+/// Made by a ``GameStream`` (`target(_:)`); two targets are the same when their kind and key are.
+struct SubscriptionTarget: Hashable, Sendable, CustomStringConvertible {
+    let kind: String
+    let key: String
     /// The request that (re-)subscribes.
-    var observeOperation: Operation {
-        switch self {
-        case .room(let code): .observeRoom(CodeArguments(code: code))
-        case .lobby(let id): .observeLobby(LobbyIdArguments(lobbyId: id))
-        case .watchedLobby(let code): .watchLobby(LobbyCodeArguments(lobbyCode: code))
-        case .match(let code): .observeMatch(MatchCodeArguments(code: code))
-        case .quiz(let code): .observeQuiz(QuizCodeArguments(code: code))
-        }
-    }
+    let observeOperation: Operation
+    let gone: Set<ErrorCode>
+    let revoked: Set<ErrorCode>
+
+    /// Whether `code` says the target no longer exists (so its streams end rather than retry).
+    func isGone(_ code: ErrorCode) -> Bool { gone.contains(code) }
 
     /// Whether `code` says we may no longer watch the target, though it exists (a lobby we were removed
     /// from): its streams end rather than retry.
-    func isRevoked(_ code: ErrorCode) -> Bool {
-        switch self {
-        case .lobby: code == .notLobbyMember
-        case .watchedLobby, .room, .match, .quiz: false
-        }
-    }
+    func isRevoked(_ code: ErrorCode) -> Bool { revoked.contains(code) }
 
-    /// Whether `code` says the target no longer exists (so its streams end rather than retry).
-    func isGone(_ code: ErrorCode) -> Bool {
-        switch self {
-        case .room: code == .roomNotFound || code == .invalidRoomCode || code == .notFound
-        case .lobby: code == .lobbyNotFound || code == .notFound
-        case .watchedLobby: code == .lobbyNotFound || code == .invalidInput || code == .notFound
-        case .match: code == .matchNotFound || code == .invalidInput || code == .notFound
-        case .quiz: code == .quizNotFound || code == .invalidInput || code == .notFound
-        }
-    }
+    var description: String { "\(kind) \(key)" }
 
-    /// Whether its events are a lobby's.
-    var isLobby: Bool {
-        switch self {
-        case .lobby, .watchedLobby: true
-        case .room, .match, .quiz: false
-        }
-    }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind && lhs.key == rhs.key }
 
-    var description: String {
-        switch self {
-        case .room(let code): "room \(code)"
-        case .lobby(let id): "lobby \(id)"
-        case .watchedLobby(let code): "lobby \(code)"
-        case .match(let code): "match \(code)"
-        case .quiz(let code): "quiz \(code)"
-        }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(key)
     }
 }

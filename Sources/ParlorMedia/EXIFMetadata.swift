@@ -1,3 +1,5 @@
+import ParlorRules
+
 /// What Parlor reads from a photo's EXIF block: where it was taken, when, and which way up it is.
 ///
 /// EXIF is a TIFF structure (EXIF 2.32 §4.6): a byte-order mark, then image file directories (IFDs) of
@@ -10,11 +12,11 @@ public struct EXIFMetadata: Sendable, Equatable {
     /// 1…8 (EXIF's Orientation): how the stored pixels must be turned to stand upright; nil when absent.
     public var orientation: Int?
     /// DateTimeOriginal, with OffsetTimeOriginal when the camera wrote it.
-    public var takenAt: EXIFDateTime?
+    public var takenAt: PhotoDate?
     /// The GPS position, when present and valid (latitude −90…90, longitude −180…180, with their refs).
     public var location: GPSCoordinate?
 
-    public init(orientation: Int? = nil, takenAt: EXIFDateTime? = nil, location: GPSCoordinate? = nil) {
+    public init(orientation: Int? = nil, takenAt: PhotoDate? = nil, location: GPSCoordinate? = nil) {
         self.orientation = orientation
         self.takenAt = takenAt
         self.location = location
@@ -39,7 +41,7 @@ public struct EXIFMetadata: Sendable, Equatable {
         if let pointer = first[Tag.exifDirectory].flatMap(reader.integer), let exif = try? reader.directory(at: pointer) {
             if let text = exif[Tag.dateTimeOriginal].flatMap(reader.ascii) {
                 let offset = exif[Tag.offsetTimeOriginal].flatMap(reader.ascii)
-                metadata.takenAt = EXIFDateTime(text, offset: offset)
+                metadata.takenAt = PhotoDate(exif: text, offset: offset)
             }
         }
         if let pointer = first[Tag.gpsDirectory].flatMap(reader.integer), let gps = try? reader.directory(at: pointer) {
@@ -107,34 +109,20 @@ public struct GPSCoordinate: Sendable, Equatable, Codable {
     }
 }
 
-/// EXIF's `YYYY:MM:DD HH:MM:SS`, as the camera's clock showed it, and its UTC offset when known.
-public struct EXIFDateTime: Sendable, Equatable, Codable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
-    /// Minutes east of UTC (OffsetTimeOriginal, `+01:00`); nil when the camera did not say.
-    public var utcOffsetMinutes: Int?
-
-    public init?(_ text: String, offset: String? = nil) {
+extension PhotoDate {
+    /// EXIF's `YYYY:MM:DD HH:MM:SS`, as the camera's clock showed it, with OffsetTimeOriginal
+    /// (`+01:00`) when the camera wrote it; nil unless it is a real date (`PhotoDate`'s check).
+    public init?(exif text: String, offset: String? = nil) {
         let digits = Array(text.utf8)
         // Exactly "YYYY:MM:DD HH:MM:SS"; cameras write spaces or zeros when the date is unknown.
         guard digits.count >= 19, digits[4] == UInt8(ascii: ":"), digits[7] == UInt8(ascii: ":"),
             digits[10] == UInt8(ascii: " "), digits[13] == UInt8(ascii: ":"), digits[16] == UInt8(ascii: ":"),
             let year = Self.number(digits[0..<4]), let month = Self.number(digits[5..<7]), let day = Self.number(digits[8..<10]),
-            let hour = Self.number(digits[11..<13]), let minute = Self.number(digits[14..<16]), let second = Self.number(digits[17..<19]),
-            (1...9999).contains(year), (1...12).contains(month), (1...Self.days(in: month, of: year)).contains(day),
-            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+            let hour = Self.number(digits[11..<13]), let minute = Self.number(digits[14..<16]), let second = Self.number(digits[17..<19])
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.second = second
-        utcOffsetMinutes = offset.flatMap(Self.offsetMinutes)
+        self.init(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            utcOffsetMinutes: offset.flatMap(Self.offsetMinutes))
     }
 
     private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
@@ -144,14 +132,6 @@ public struct EXIFDateTime: Sendable, Equatable, Codable {
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return value
-    }
-
-    private static func days(in month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     /// `+01:00`, `-05:30` → minutes east of UTC.

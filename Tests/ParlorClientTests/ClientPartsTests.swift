@@ -79,11 +79,9 @@ struct ClientPartsTests {
     private func collect(_ effects: [SubscriptionTable.Effect]) -> [String] {
         effects.map { effect in
             switch effect {
-            case .room(let sinks, let room): "room v\(room.map { String($0.version) } ?? "nil") to \(sinks.count)"
-            case .lobby(let sinks, _): "lobby to \(sinks.count)"
-            case .match(let sinks, let match): "match v\(match.map { String($0.version) } ?? "nil") to \(sinks.count)"
-            case .quiz(let sinks, let quiz): "quiz v\(quiz.map { String($0.version) } ?? "nil") to \(sinks.count)"
-            case .finish(let sinks): "finish \(sinks.count)"
+            case .deliver(let delivery):
+                "\(delivery.event?.rawValue ?? delivery.target.kind) v\(delivery.version.map(String.init) ?? "nil") to \(delivery.streams)"
+            case .finish(let end): "finish \(end.streams)"
             case .resubscribe(let target): "resubscribe \(target)"
             case .presence(let presence): "presence " + presence.players.map { $0.online ? "●" : "○" }.joined()
             case .closed(let reason): "closed: \(reason)"
@@ -95,9 +93,8 @@ struct ClientPartsTests {
     @Test("Presence events pass through whole, whatever the version; an unreadable one is reported, not delivered")
     func presenceEvents() throws {
         var table = SubscriptionTable()
-        let target = SubscriptionTarget.room(code: "ROOM01")
         let (_, continuation) = AsyncStream.makeStream(of: GameRoom?.self)
-        _ = table.addSink(.room(continuation), for: target)
+        let target = table.add(continuation, of: .room, key: "ROOM01").target
         table.bind(target, to: 7)
         #expect(collect(table.receive(sub: 7, event: .room, frame: try roomFrame(sub: 7, version: 3), generation: 1)) == ["room v3 to 1"])
         let ann = try #require(UserID("00000000-0000-4000-8000-00000000000a"))
@@ -119,9 +116,8 @@ struct ClientPartsTests {
     @Test("A closed event carries the operator's reason to the client; an unreadable one is reported")
     func closedEvents() throws {
         var table = SubscriptionTable()
-        let target = SubscriptionTarget.room(code: "ROOM01")
         let (_, continuation) = AsyncStream.makeStream(of: GameRoom?.self)
-        _ = table.addSink(.room(continuation), for: target)
+        let target = table.add(continuation, of: .room, key: "ROOM01").target
         table.bind(target, to: 7)
         let closed = EventMessage.frame(subscription: 7, event: .closed, data: EncodedJSON(trustedBytes: Array(#"{"reason":"The venue is closing"}"#.utf8)))
         #expect(collect(table.receive(sub: 7, event: .closed, frame: closed, generation: 1)) == ["closed: The venue is closing"])
@@ -143,9 +139,8 @@ struct ClientPartsTests {
     @Test("Snapshots are delivered once per newer version; deletion is nil, then the end")
     func subscriptionVersions() throws {
         var table = SubscriptionTable()
-        let target = SubscriptionTarget.room(code: "ROOM01")
         let (_, continuation) = AsyncStream.makeStream(of: GameRoom?.self)
-        let (sinkID, prime) = table.addSink(.room(continuation), for: target)
+        let (target, sinkID, prime) = table.add(continuation, of: .room, key: "ROOM01")
         #expect(prime == nil)
         // Events for a subscription not yet bound are not ours.
         #expect(table.receive(sub: 7, event: .room, frame: try roomFrame(sub: 7, version: 1), generation: 1).isEmpty)
@@ -157,7 +152,7 @@ struct ClientPartsTests {
 
         // A second stream is primed with the newest room.
         let (_, second) = AsyncStream.makeStream(of: GameRoom?.self)
-        let (secondID, secondPrime) = table.addSink(.room(second), for: target)
+        let (_, secondID, secondPrime) = table.add(second, of: .room, key: "ROOM01")
         #expect(secondPrime.map { collect([$0]) } == ["room v3 to 1"])
         #expect(table.removeSink(secondID, from: target) == nil)
 
@@ -175,10 +170,10 @@ struct ClientPartsTests {
     @Test("Quiz snapshots are delivered once per newer version, only to the quiz's streams; deletion is nil")
     func quizSubscription() throws {
         var table = SubscriptionTable()
-        let target = SubscriptionTarget.quiz(code: "QWERT")
-        #expect(target.observeOperation.name == Operation.observeQuiz.name && target.isGone(.quizNotFound) && !target.isGone(.matchNotFound))
         let (_, continuation) = AsyncStream.makeStream(of: QuizView?.self)
-        _ = table.addSink(.quiz(continuation), for: target)
+        let target = table.add(continuation, of: .quiz, key: "qwert ").target
+        #expect(target.observeOperation.name == Operation.observeQuiz.name && target.key == "QWERT")
+        #expect(target.isGone(.quizNotFound) && !target.isGone(.matchNotFound))
         table.bind(target, to: 5)
         func frame(_ version: Int?, event: EventName = .quiz) throws -> [UInt8] {
             guard let version else { return EventMessage.frame(subscription: 5, event: event, data: .null) }
@@ -188,16 +183,15 @@ struct ClientPartsTests {
         #expect(collect(table.receive(sub: 5, event: .quiz, frame: try frame(4), generation: 1)) == [])
         #expect(collect(table.receive(sub: 5, event: .match, frame: try frame(6, event: .match), generation: 1)) == [])
         let (_, second) = AsyncStream.makeStream(of: QuizView?.self)
-        #expect(table.addSink(.quiz(second), for: target).prime.map { collect([$0]) } == ["quiz v4 to 1"])
+        #expect(table.add(second, of: .quiz, key: "QWERT").prime.map { collect([$0]) } == ["quiz v4 to 1"])
         #expect(collect(table.receive(sub: 5, event: .quiz, frame: try frame(nil), generation: 1)) == ["quiz vnil to 2"])
     }
 
     @Test("An end nobody asked for (the room still there) subscribes again, once per connection")
     func unexpectedEnd() {
         var table = SubscriptionTable()
-        let target = SubscriptionTarget.room(code: "ROOM01")
         let (_, continuation) = AsyncStream.makeStream(of: GameRoom?.self)
-        let (sinkID, _) = table.addSink(.room(continuation), for: target)
+        let (target, sinkID, _) = table.add(continuation, of: .room, key: "ROOM01")
         table.bind(target, to: 4)
         #expect(collect(table.receive(sub: 4, event: .end, frame: [], generation: 1)) == ["resubscribe room ROOM01"])
         table.bind(target, to: 5)
@@ -209,9 +203,8 @@ struct ClientPartsTests {
     @Test("Lobby subscriptions deliver the public view and one's own words, each once per version, then the deletion")
     func lobbyEvents() throws {
         var table = SubscriptionTable()
-        let target = SubscriptionTarget.lobby(id: "lobby-1")
         let (_, continuation) = AsyncStream.makeStream(of: LobbyUpdate.self)
-        _ = table.addSink(.lobby(continuation), for: target)
+        let target = table.add(continuation, of: .lobby, key: "lobby-1").target
         table.bind(target, to: 3)
         func lobby(_ version: Int) -> [UInt8] {
             Array(#"{"sub":3,"event":"lobby","data":{"lobbyId":"lobby-1","lobbyCode":"ABCD","status":"OPEN","creator":"00000000-0000-4000-8000-00000000000a","capacity":8,"version":\#(version),"players":[]}}"#.utf8)
@@ -219,26 +212,64 @@ struct ClientPartsTests {
         func words(_ version: Int) -> [UInt8] {
             Array(#"{"sub":3,"event":"lobbyPrivate","data":{"lobbyId":"lobby-1","userId":"00000000-0000-4000-8000-00000000000a","version":\#(version),"words":[]}}"#.utf8)
         }
-        #expect(collect(table.receive(sub: 3, event: .lobby, frame: lobby(1), generation: 1)) == ["lobby to 1"])
-        #expect(collect(table.receive(sub: 3, event: .lobbyPrivate, frame: words(1), generation: 1)) == ["lobby to 1"])
+        #expect(collect(table.receive(sub: 3, event: .lobby, frame: lobby(1), generation: 1)) == ["lobby v1 to 1"])
+        #expect(collect(table.receive(sub: 3, event: .lobbyPrivate, frame: words(1), generation: 1)) == ["lobbyPrivate v1 to 1"])
         #expect(collect(table.receive(sub: 3, event: .lobby, frame: lobby(1), generation: 1)) == [])
         #expect(collect(table.receive(sub: 3, event: .lobbyPrivate, frame: words(1), generation: 1)) == [])
-        #expect(collect(table.receive(sub: 3, event: .lobby, frame: lobby(2), generation: 1)) == ["lobby to 1"])
+        #expect(collect(table.receive(sub: 3, event: .lobby, frame: lobby(2), generation: 1)) == ["lobby v2 to 1"])
+        // Another game's view is not the lobby's.
+        #expect(collect(table.receive(sub: 3, event: .room, frame: try roomFrame(sub: 3, version: 9), generation: 1)) == [])
         let deleted = Array(#"{"sub":3,"event":"lobby","data":null}"#.utf8)
         let effects = table.receive(sub: 3, event: .lobby, frame: deleted, generation: 1)
-        guard case .lobby(_, .deleted)? = effects.first else {
+        guard case .deliver(let deletion)? = effects.first, deletion.update as? LobbyUpdate == .deleted else {
             Issue.record("expected the deletion, got \(collect(effects))")
             return
         }
         #expect(collect(table.receive(sub: 3, event: .end, frame: [], generation: 1)) == ["finish 1"])
     }
 
+    @Test("A game's stream reaches its callers' streams: a late stream is primed with the public then the private view, and a revoked one hears why, then ends")
+    func streamsReceiveWhatTheGameDeclares() async throws {
+        var table = SubscriptionTable()
+        let (first, firstContinuation) = AsyncStream.makeStream(of: LobbyUpdate.self)
+        let target = table.add(firstContinuation, of: .lobby, key: "lobby-1").target
+        #expect(target.observeOperation.name == Operation.observeLobby.name && target.key == "lobby-1")
+        #expect(target.isRevoked(.notLobbyMember) && !target.isGone(.notLobbyMember) && target.isGone(.lobbyNotFound))
+        table.bind(target, to: 3)
+        let lobby = Array(#"{"sub":3,"event":"lobby","data":{"lobbyId":"lobby-1","lobbyCode":"ABCD","status":"OPEN","creator":"00000000-0000-4000-8000-00000000000a","capacity":8,"version":4,"players":[]}}"#.utf8)
+        let words = Array(#"{"sub":3,"event":"lobbyPrivate","data":{"lobbyId":"lobby-1","userId":"00000000-0000-4000-8000-00000000000a","version":2,"words":[]}}"#.utf8)
+        func carryOut(_ effects: [SubscriptionTable.Effect]) {
+            for case .deliver(let delivery) in effects { delivery.yield() }
+            for case .finish(let end) in effects { end.finish() }
+        }
+        carryOut(table.receive(sub: 3, event: .lobby, frame: lobby, generation: 1))
+        carryOut(table.receive(sub: 3, event: .lobbyPrivate, frame: words, generation: 1))
+        let (late, lateContinuation) = AsyncStream.makeStream(of: LobbyUpdate.self)
+        let (_, _, prime) = table.add(lateContinuation, of: .lobby, key: "lobby-1")
+        carryOut(prime.map { [$0] } ?? [])
+        carryOut(table.targetRevoked(target))
+        #expect(table.entries.isEmpty)
+        func kinds(_ stream: AsyncStream<LobbyUpdate>) async -> [String] {
+            var kinds: [String] = []
+            for await update in stream {
+                switch update {
+                case .lobby(let view): kinds.append("lobby v\(view.version)")
+                case .playerWords(let words): kinds.append("words v\(words.version)")
+                case .deleted: kinds.append("deleted")
+                case .removed: kinds.append("removed")
+                }
+            }
+            return kinds
+        }
+        #expect(await kinds(first) == ["lobby v4", "words v2", "removed"])
+        #expect(await kinds(late) == ["lobby v4", "words v2", "removed"])
+    }
+
     @Test("Match subscriptions deliver each newer view once, prime a late stream, ignore other games' events, and end with nil")
     func matchEvents() throws {
         var table = SubscriptionTable()
-        let target = SubscriptionTarget.match(code: "ACDEF")
         let (_, continuation) = AsyncStream.makeStream(of: MatchView?.self)
-        _ = table.addSink(.match(continuation), for: target)
+        let target = table.add(continuation, of: .match, key: "ACDEF").target
         table.bind(target, to: 2)
         var match = try DartsMatch.create(
             id: "m", code: MatchCode(parsing: "ACDEF"), settings: X01Settings(gameType: .x501), host: RoomFixtures.ann,
@@ -252,18 +283,17 @@ struct ClientPartsTests {
         _ = try match.apply(.start, by: RoomFixtures.ann, at: .epoch)
         #expect(collect(table.receive(sub: 2, event: .match, frame: try frame(match), generation: 1)) == ["match v2 to 1"])
         let (_, late) = AsyncStream.makeStream(of: MatchView?.self)
-        #expect(table.addSink(.match(late), for: target).prime.map { collect([$0]) } == ["match v2 to 1"])
+        #expect(table.add(late, of: .match, key: "ACDEF").prime.map { collect([$0]) } == ["match v2 to 1"])
         #expect(collect(table.receive(sub: 2, event: .match, frame: try frame(nil), generation: 1)) == ["match vnil to 2"])
         #expect(collect(table.receive(sub: 2, event: .end, frame: [], generation: 1)) == ["finish 2"])
-        #expect(SubscriptionTarget.match(code: "ACDEF").isGone(.matchNotFound) && !SubscriptionTarget.match(code: "ACDEF").isGone(.roomNotFound))
+        #expect(GameStream.match.target("ACDEF").isGone(.matchNotFound) && !GameStream.match.target("ACDEF").isGone(.roomNotFound))
     }
 
     @Test("A malformed event is reported, not delivered")
     func malformedEvent() {
         var table = SubscriptionTable()
-        let target = SubscriptionTarget.room(code: "ROOM01")
         let (_, continuation) = AsyncStream.makeStream(of: GameRoom?.self)
-        _ = table.addSink(.room(continuation), for: target)
+        let target = table.add(continuation, of: .room, key: "ROOM01").target
         table.bind(target, to: 1)
         let frame = Array(#"{"sub":1,"event":"room","data":{"id":5}}"#.utf8)
         #expect(collect(table.receive(sub: 1, event: .room, frame: frame, generation: 1)) == ["malformed"])

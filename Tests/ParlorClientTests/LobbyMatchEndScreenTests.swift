@@ -60,13 +60,21 @@ struct LobbyMatchEndScreenTests {
         #expect(LobbyRoundSection.columns(cells, width: 12).map(\.text) == ["  ✓ alpha", "  ✓ beta", "  ✗ omegas", "  ✓ gamma"])
     }
 
-    @Test("parlor watch tells the game by its code")
+    @Test("parlor watch tells the game by its code: every kind's codes have a shape of their own")
     func watchCodes() throws {
-        #expect(try WatchedCode.parse(" a1b2c3") == .room("A1B2C3"))
-        #expect(try WatchedCode.parse("gdts") == .lobby("GDTS"))
-        #expect(try WatchedCode.parse("k7qx4") == .match("K7QX4"))
-        #expect(try WatchedCode.parse("qwert") == .matchOrQuiz("QWERT"))
-        #expect(throws: WatchedCodeError.self) { try WatchedCode.parse("AB") }
-        #expect(WatchedCodeError(code: "AB").description.hasPrefix("\"AB\" is not a game code"))
+        func game(_ text: String) -> String? {
+            ParlorCommand.game(ofCode: text).map { "\($0.game.codes.owner) \($0.code)" }
+        }
+        #expect(game(" a1b2c3") == "a room A1B2C3")
+        #expect(game("gdts") == "a word lobby GDTS")
+        #expect(game("3k7qx") == "a darts match 3K7QX")
+        #expect(game("qwert") == "a photo quiz QWERT")
+        #expect(game("4819273") == "a tic-tac-toe game 4819273")
+        // A match code given out before codes said their kind (a letter first) is still a match's;
+        // one of all letters reads as a quiz's, the shape quizzes have now.
+        #expect(game("k7qx4") == "a darts match K7QX4")
+        #expect(game("AB") == nil)
+        #expect(Watch.notACode(" AB").hasPrefix("\"AB\" is not a game code: a room's 6 characters (A1B2C3), a word lobby's 4 letters (GDTS)"))
+        #expect(throws: (any Error).self) { try Watch.parse(["AB"]) }
     }
 }

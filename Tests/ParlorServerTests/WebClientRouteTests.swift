@@ -43,7 +43,7 @@ import WebSocketCore
             }
             // Every module the page imports is served.
             let files = try WebClientFiles.load()
-            #expect(files.contains { $0.path == "js/lobby.js" } && files.contains { $0.path == "js/room.js" })
+            #expect(files.contains { $0.path == "js/games/wordgame/lobby.js" } && files.contains { $0.path == "js/games/rummy/room.js" })
             for file in files {
                 #expect(try await RawHTTP.exchange(port: parlor.port, method: "GET", path: "/web/\(file.path)").bytes == file.bytes)
             }

@@ -3,32 +3,13 @@ import ParlorRules
 
 /// Checks made before anything is sent, so a typo reads as a sentence at once.
 enum Validation {
-    /// The code as the server will read it ("a1b2c3 " → "A1B2C3"). Another game's code is pointed to
+    /// The code as `Code`'s game will read it ("a1b2c3 " → "A1B2C3"). Another game's code is pointed to
     /// that game's command instead of being called malformed.
-    static func roomCode(_ text: String) throws -> String {
-        if (try? RoomCode(parsing: text)) == nil, let pointer = otherGamesCommand(for: text) {
-            throw ValidationError(pointer)
+    static func code<Code: ShortCode>(_ text: String, of _: Code.Type, in game: any GameCommands.Type) throws -> String {
+        if (try? Code(parsing: text)) == nil, let other = ParlorCommand.game(ofCode: text), ObjectIdentifier(other.game) != ObjectIdentifier(game) {
+            throw ValidationError(other.game.codes.pointer(to: other.code))
         }
-        return try code(text, as: RoomCode.self)
-    }
-
-    /// "GDTS is a word lobby's code; use `parlor lobby join GDTS`." for a code of another game's shape.
-    static func otherGamesCommand(for text: String) -> String? {
-        if let lobby = try? LobbyCode(parsing: text) {
-            return "\(lobby) is a word lobby's code (4 letters); use `parlor lobby join \(lobby)`."
-        }
-        let match = try? MatchCode(parsing: text)
-        let quiz = try? QuizCode(parsing: text)
-        switch (match, quiz) {
-        case (let match?, _?):
-            return "\(match) is a darts match's or photo quiz's code (5 characters); use `parlor darts join \(match)` or `parlor quiz join \(match)`."
-        case (let match?, nil):
-            return "\(match) is a darts match's code (5 characters); use `parlor darts join \(match)`."
-        case (nil, let quiz?):
-            return "\(quiz) is a photo quiz's code (5 characters); use `parlor quiz join \(quiz)`."
-        case (nil, nil):
-            return nil
-        }
+        return try code(text, as: Code.self)
     }
 
     /// A code of any kind as the server will read it: trimmed, upper-cased, checked against its space.
@@ -40,8 +21,9 @@ enum Validation {
         }
     }
 
-    static func playerName(_ text: String, option: String = "--name") throws {
-        if case .failure(let problem) = DisplayName.validate(text, maxCharacters: RummyRules.nameMaxCharacters) {
+    /// A name the game seats: at most `maxCharacters` (its rules' limit).
+    static func playerName(_ text: String, max maxCharacters: Int, option: String = "--name") throws {
+        if case .failure(let problem) = DisplayName.validate(text, maxCharacters: maxCharacters) {
             throw ValidationError(DisplayName.sentence(for: problem, field: option))
         }
     }
@@ -59,14 +41,4 @@ enum Validation {
             throw ValidationError("\(option) must be between \(range.lowerBound) and \(range.upperBound) (got \(value)).")
         }
     }
-}
-
-/// The room-code argument every room command takes, checked and upper-cased before anything is sent.
-public struct RoomCodeArgument: ParsableArguments {
-    @Argument(help: ArgumentHelp("The room's 6-character code.", valueName: "code"))
-    public var code: String
-
-    public init() {}
-
-    public mutating func validate() throws { code = try Validation.roomCode(code) }
 }

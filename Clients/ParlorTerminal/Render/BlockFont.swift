@@ -12,6 +12,12 @@ public enum BlockFont {
         }
     }
 
+    /// A game's code in block letters, indented, for a screen `width` wide; none when it does not fit.
+    static func lines(_ code: String, width: Int) -> [ScreenLine] {
+        guard Self.width(of: code) + 2 <= width else { return [] }
+        return render(code).map { ScreenLine("  " + $0, .bold) }
+    }
+
     /// Columns `text` takes in block letters.
     public static func width(of text: String) -> Int {
         text.isEmpty ? 0 : text.count * glyphWidth + (text.count - 1) * spacing

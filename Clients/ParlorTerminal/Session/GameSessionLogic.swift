@@ -128,7 +128,7 @@ struct GameSessionLogic<Game: TerminalGame> {
             // Never sent: safe to send again once connected, instead of losing what was typed.
             _ = game.failed(action, with: .notConnected(reason: reason))
             queued.append(action)
-            game.screen.message = RoomScreenState.Message(Self.queuedSentence, seconds: nil)
+            game.screen.message = ScreenMessage(Self.queuedSentence, seconds: nil)
         case .actionFinished(let action, .failure(let error)):
             step = game.failed(action, with: error)
         }

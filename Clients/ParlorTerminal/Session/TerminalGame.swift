@@ -95,7 +95,7 @@ protocol GameScreen: Sendable {
     /// Who of the players is connected (the game's `presence` events), drawn as `●`/`○` by each name.
     var presence: PresenceView? { get set }
     /// The message line; the session expires it (`Message.seconds`).
-    var message: RoomScreenState.Message? { get set }
+    var message: ScreenMessage? { get set }
 }
 
 /// What a person or script can ask of every game.

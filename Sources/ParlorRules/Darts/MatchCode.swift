@@ -1,8 +1,12 @@
 /// A darts match's code: 5 characters from an alphabet without look-alikes (no 0/O, 1/I/L, 2/Z, 5/S,
-/// 8/B, U/V), so a code read off a phone across a pub is typed right, and its length alone tells it
-/// apart from a 6-character room code or a 4-letter lobby code. 23⁵ ≈ 6.4 million codes.
+/// 8/B, U/V), so a code read off a phone across a pub is typed right, the first a digit. Its length
+/// tells it apart from a 6-character room code or a 4-letter lobby code, its leading digit from a
+/// photo quiz's 5 letters. 5 × 23⁴ ≈ 1.4 million codes.
 public struct MatchCode: ShortCode {
-    public static let space = CodeSpace(alphabet: "ACDEFGHJKMNPQRTWXY34679", length: 5)
+    public static let space = CodeSpace(alphabet: "ACDEFGHJKMNPQRTWXY34679", length: 5, first: "34679")
+    /// Before codes said their kind, a match's could start with a letter (and be all letters, as a
+    /// quiz's is): such codes are still read, by the match operations.
+    public static let formerSpaces = [CodeSpace(alphabet: "ACDEFGHJKMNPQRTWXY34679", length: 5)]
     public static let kindName = "Match code"
     public let rawValue: String
 

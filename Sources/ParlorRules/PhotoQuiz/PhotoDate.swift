@@ -11,9 +11,11 @@ public struct PhotoDate: Sendable, Equatable, Codable {
     /// Minutes east of UTC; nil when unknown.
     public let utcOffsetMinutes: Int?
 
-    /// Nil unless every part is in range (the EXIF reader has checked them; this is for the stored form).
+    /// Nil unless every part is in range, the day within its month's days: the one check of a photo's
+    /// date, for the EXIF reader and the stored form alike.
     public init?(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, utcOffsetMinutes: Int?) {
-        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+        guard (1...9999).contains(year), (1...12).contains(month), (1...CivilCalendar.days(inMonth: month, of: year)).contains(day),
+            (0...23).contains(hour),
             (0...59).contains(minute), (0...60).contains(second), utcOffsetMinutes.map({ abs($0) <= 14 * 60 }) ?? true
         else { return nil }
         self.year = year

@@ -3,6 +3,8 @@ public struct CodeFormatError: Error, Sendable, Equatable {
     public enum Problem: Sendable, Equatable {
         case wrongLength(expected: Int, got: Int)
         case invalidCharacter(Character)
+        /// A character of the alphabet that this kind's codes do not start with.
+        case invalidFirstCharacter(Character, allowed: [Character])
     }
 
     /// "Room code" or "Lobby code", for messages.
@@ -22,6 +24,8 @@ public struct CodeFormatError: Error, Sendable, Equatable {
             let shown = character.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control }
                 ? "\"\(character)\"" : "a control character"
             return "\(kind) contains \(shown); only the characters of the code alphabet are allowed."
+        case .invalidFirstCharacter(let character, let allowed):
+            return "\(kind) starts with \"\(character)\"; it starts with one of \(String(allowed))."
         }
     }
 }

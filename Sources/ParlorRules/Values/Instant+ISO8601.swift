@@ -86,11 +86,7 @@ extension Instant {
     }
 
     private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        Int64(CivilCalendar.days(inMonth: Int(month), of: Int(year)))
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {

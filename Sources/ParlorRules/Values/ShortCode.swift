@@ -3,8 +3,12 @@
 /// Parsing trims surrounding whitespace and uppercases, so "a1b2c3 " reads as "A1B2C3": people read
 /// codes aloud and type them on phones whose keyboards start in lowercase. Anything else is rejected.
 public protocol ShortCode: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The codes of this kind; generation draws from it unless a test injects another.
+    /// The codes of this kind; generation draws from it unless a test injects another. Its shape is
+    /// this kind's alone: a code of it is no other kind's (`hasShape`).
     static var space: CodeSpace { get }
+    /// Spaces codes were once given out from, still read so those codes keep working (a shape other
+    /// kinds' codes may share). None by default.
+    static var formerSpaces: [CodeSpace] { get }
     /// "Room code", "Lobby code".
     static var kindName: String { get }
     var rawValue: String { get }
@@ -14,11 +18,23 @@ public protocol ShortCode: Sendable, Hashable, Codable, CustomStringConvertible 
 }
 
 extension ShortCode {
-    /// Parses user input: trimmed, uppercased, then checked against `space`.
+    public static var formerSpaces: [CodeSpace] { [] }
+
+    /// Parses user input: trimmed, uppercased, then checked against `space` (or a former space).
     public init(parsing input: String) throws(CodeFormatError) {
         let normalized = input.trimmingWhitespace().uppercased()
-        try Self.space.check(normalized, kind: Self.kindName)
+        do {
+            try Self.space.check(normalized, kind: Self.kindName)
+        } catch {
+            guard Self.formerSpaces.contains(where: { (try? $0.check(normalized, kind: Self.kindName)) != nil }) else { throw error }
+        }
         self.init(uncheckedRawValue: normalized)
+    }
+
+    /// Whether `input` has the shape of this kind's codes as they are given out now — which no other
+    /// kind's codes have, so a client tells a code's kind without asking the server.
+    public static func hasShape(_ input: String) -> Bool {
+        (try? space.check(input.trimmingWhitespace().uppercased(), kind: kindName)) != nil
     }
 
     public var description: String { rawValue }

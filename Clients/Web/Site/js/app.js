@@ -1,17 +1,14 @@
-// The app: one connection, one screen at a time (home, a rummy room, a word game), the offline
-// banner, and the message line every screen reports through.
+// The app: one connection, one screen at a time (home, or a game's page), the offline banner, the
+// message line every screen reports through, and the address that carries the game's code.
 
 import { Connection } from "./connection.js";
-import { h, fill } from "./dom.js";
-import { describe } from "./errors.js";
-import { currentPlace, savePlace } from "./place.js";
+import { fill } from "./dom.js";
+import { describe, learnSentences } from "./errors.js";
+import { gameOfKind, games, withGameOfCode } from "./games.js";
+import { addressedCode, currentPlace, savePlace, showInAddress } from "./place.js";
 import { showHome } from "./home.js";
-import { showRoom } from "./room.js";
-import { showLobby } from "./lobby.js";
-import { showMatch } from "./match.js";
-import { showQuiz } from "./quiz.js";
 
-const screens = { room: showRoom, lobby: showLobby, match: showMatch, quiz: showQuiz };
+for (const game of games) learnSentences(game.errors, game.precise);
 
 const banner = document.getElementById("connection");
 const main = document.getElementById("main");
@@ -64,17 +61,31 @@ function render(place, options) {
   current = null;
   fill(main);
   context.clearNotice();
-  const show = place ? screens[place.kind] : null;
-  document.body.dataset.screen = place?.kind ?? "home";
-  current = show ? show(main, context, place) : showHome(main, context, options);
+  const game = place ? gameOfKind(place.kind) : null;
+  document.body.dataset.screen = game ? place.kind : "home";
+  if (game) showInAddress(place.code);
+  else if (place === null && addressedCode()) showInAddress(null);
+  current = game ? game.show(main, context, place, game) : showHome(main, context, options);
 }
 
 notice.addEventListener("click", () => (notice.hidden = true));
 
-connection.start().then(() => {
+connection.start().then(async () => {
   const code = new URLSearchParams(location.search).get("code");
+  const addressed = addressedCode();
   const place = currentPlace();
-  // A join link for the game this phone is already at simply returns to it.
-  if (place && (!code || code.toUpperCase() === place.code)) render(place, {});
-  else render(null, { code });
+  if (addressed && addressed !== place?.code) {
+    // A shared address of a game this phone is not at: watch it (joining is the join link's).
+    try {
+      context.go(await withGameOfCode(addressed, (game) => game.watch(connection, addressed)));
+    } catch (error) {
+      context.go(null, { code: addressed });
+      context.fail(error);
+    }
+  } else if (place && (!code || code.toUpperCase() === place.code)) {
+    // A reload, or a join link for the game this phone is already at, simply returns to it.
+    render(place, {});
+  } else {
+    render(null, { code });
+  }
 });

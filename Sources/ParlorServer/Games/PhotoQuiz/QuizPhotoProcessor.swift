@@ -74,11 +74,7 @@ final class QuizPhotoProcessor: Sendable {
         let place = await places.places()?.name(at: location)
         let previews = TilePreviews(
             width: photo.previewWidth, height: photo.previewHeight, tiles: photo.previews.map { Data($0).base64EncodedString() })
-        let takenAt = metadata.takenAt.flatMap {
-            PhotoDate(
-                year: $0.year, month: $0.month, day: $0.day, hour: $0.hour, minute: $0.minute, second: $0.second,
-                utcOffsetMinutes: $0.utcOffsetMinutes)
-        }
+        let takenAt = metadata.takenAt
         return Processed(
             photo: QuizPhoto(id: id, album: album, uploadedBy: user, location: location, takenAt: takenAt, place: place),
             files: QuizPhotoFiles(image: photo.image, tiles: photo.tiles, previews: previews))

@@ -40,35 +40,9 @@ public struct MatchRecord: Sendable, Equatable, Codable {
         }
     }
 
-    /// The live view's statistics (`MatchView.Stats`) over the whole match, in snake_case.
-    public struct Stats: Sendable, Equatable, Codable {
-        public let threeDartAverage: Double
-        public let firstNineAverage: Double
-        public let checkoutPercent: Double
-        public let highestCheckout: Int
-        public let count180: Int
-        public let count140Plus: Int
-        public let count100Plus: Int
-        public let dartsThrown: Int
-
-        public init(_ statistics: DartsStatistics) {
-            threeDartAverage = statistics.threeDartAverage
-            firstNineAverage = statistics.firstNineAverage
-            checkoutPercent = statistics.checkoutPercent
-            highestCheckout = statistics.highestCheckout
-            count180 = statistics.count180
-            count140Plus = statistics.count140Plus
-            count100Plus = statistics.count100Plus
-            dartsThrown = statistics.dartsThrown
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case threeDartAverage = "three_dart_average", firstNineAverage = "first_nine_average"
-            case checkoutPercent = "checkout_percent", highestCheckout = "highest_checkout"
-            case count180 = "count_180", count140Plus = "count_140_plus", count100Plus = "count_100_plus"
-            case dartsThrown = "darts_thrown"
-        }
-    }
+    /// The live view's statistics over the whole match, in snake_case and without legs won (the
+    /// player's `legs_won` says them).
+    public typealias Stats = DartsFigures<HistorySpelling>
 
     public struct Metadata: Sendable, Equatable, Codable {
         /// From the start to the last visit, in whole seconds.

@@ -91,7 +91,7 @@ extension EncodedJSON {
         json.key("firstNineAverage")
         writeHundredths(stats.firstNineAverage, to: &json)
         json.field("highestCheckout", stats.highestCheckout)
-        json.field("legsWon", stats.legsWon)
+        json.field("legsWon", stats.legsWon ?? 0)
         json.key("threeDartAverage")
         writeHundredths(stats.threeDartAverage, to: &json)
         json.endObject()

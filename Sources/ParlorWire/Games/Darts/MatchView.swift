@@ -23,29 +23,7 @@ public struct MatchView: Sendable, Equatable, Codable {
 
     /// A player's statistics over the match (`stats`) or the current leg (`legStats`); docs/PROTOCOL.md
     /// defines each.
-    public struct Stats: Sendable, Equatable, Codable {
-        public let threeDartAverage: Double
-        public let firstNineAverage: Double
-        public let checkoutPercent: Double
-        public let highestCheckout: Int
-        public let count180: Int
-        public let count140Plus: Int
-        public let count100Plus: Int
-        public let dartsThrown: Int
-        public let legsWon: Int
-
-        public init(_ statistics: DartsStatistics) {
-            threeDartAverage = statistics.threeDartAverage
-            firstNineAverage = statistics.firstNineAverage
-            checkoutPercent = statistics.checkoutPercent
-            highestCheckout = statistics.highestCheckout
-            count180 = statistics.count180
-            count140Plus = statistics.count140Plus
-            count100Plus = statistics.count100Plus
-            dartsThrown = statistics.dartsThrown
-            legsWon = statistics.legsWon
-        }
-    }
+    public typealias Stats = DartsFigures<LiveSpelling>
 
     public struct Player: Sendable, Equatable, Codable {
         /// The account's user id; a guest's id made by the server.
@@ -180,7 +158,7 @@ extension MatchView.Visit {
     }
 }
 
-extension MatchView.Stats {
+extension DartsFigures {
     /// A figure the rules rounded to two decimals, written as JSON writes it and people read it:
     /// 93.94, 71.2, 167.
     public static func text(_ value: Double) -> String {

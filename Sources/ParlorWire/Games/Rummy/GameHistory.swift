@@ -33,7 +33,7 @@ public struct GameHistoryEntry: Sendable, Equatable, Codable {
                    scores: room.player(standing.playerId)?.scores ?? [], totalScore: standing.totalScore, rank: standing.rank)
         }
         winnerId = results.winnerId
-        settlement = GameRoom.Results(results).settlement
+        settlement = results.settlement
     }
 }
 

@@ -33,26 +33,8 @@ public struct GameRoom: Sendable, Equatable, Codable {
         }
     }
 
-    public struct Results: Sendable, Equatable, Codable {
-        public struct Standing: Sendable, Equatable, Codable {
-            public let playerId: UserID
-            public let name: String
-            public let totalScore: Int
-            public let rank: Int
-        }
-
-        public struct Debt: Sendable, Equatable, Codable {
-            public let from: UserID
-            public let to: UserID
-            /// Cents.
-            public let amount: Int
-        }
-
-        public let standings: [Standing]
-        public let winnerId: UserID
-        /// Only non-zero debts, each to the winner.
-        public let settlement: [Debt]
-    }
+    /// The rules' own results, sent as they are: standings, the winner and the settlement.
+    public typealias Results = RummyResults
 
     public let id: String
     public let pointLimit: Int
@@ -86,18 +68,8 @@ public struct GameRoom: Sendable, Equatable, Codable {
         createdBy = room.createdBy
         version = room.version
         finishedAt = room.finishedAt?.iso8601
-        results = room.results.map(Results.init)
+        results = room.results
         rematch = room.rematch?.rawValue
-    }
-}
-
-extension GameRoom.Results {
-    public init(_ results: RummyResults) {
-        standings = results.standings.map {
-            Standing(playerId: $0.playerId, name: $0.name, totalScore: $0.totalScore, rank: $0.rank)
-        }
-        winnerId = results.winnerId
-        settlement = results.settlement.map { Debt(from: $0.from, to: $0.to, amount: $0.amount) }
     }
 }
 

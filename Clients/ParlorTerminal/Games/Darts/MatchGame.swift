@@ -1,0 +1,165 @@
+import ParlorClient
+import ParlorRules
+import ParlorWire
+
+/// Darts matches on the terminal: create (with guests), join or watch a match by its code; typing and
+/// `/` commands are `MatchScreenState.handle` and `MatchInput`; the screen is `MatchScreen`.
+struct MatchGame: TerminalGame {
+    enum Entry: Sendable {
+        case create(CreateMatchArguments, guests: [String])
+        case join(code: String, playerName: String)
+        case watch(code: String)
+    }
+
+    static let render = MatchScreen.render
+    static let placeName = "match"
+
+    var screen: MatchScreenState
+    /// A leave was sent and not yet answered: the match going (when we were the last) is its echo, and
+    /// the session ends on the answer instead, so a script always sees it.
+    private(set) var leaving = false
+
+    init(screen: MatchScreenState) {
+        self.screen = screen
+    }
+
+    // MARK: Reactions
+
+    /// A match from the stream (nil: deleted); an older or equal version than shown is not news.
+    mutating func receive(_ match: MatchView?, at _: Instant, mode _: SessionMode) -> Step {
+        guard let match else {
+            screen.deleted = true
+            return Step(outputs: [.match(nil)], ending: leaving ? nil : .deleted)
+        }
+        guard screen.receive(match) else { return Step() }
+        return Step(outputs: [.match(match)])
+    }
+
+    func streamEnded() -> SessionEnding? {
+        if leaving { return nil }
+        return screen.deleted ? .deleted : .connectionClosed
+    }
+
+    mutating func press(_ key: Key) -> MatchAction? {
+        if key == .enter || key == .up { screen.message = nil }
+        return screen.handle(key)
+    }
+
+    func scriptRequest(_ line: String) -> Result<ScriptRequest<MatchAction>, ScriptCommandError>? {
+        MatchInput.parseScript(line).map { parsed in
+            parsed.flatMap { input in
+                if input == .showMatch { return .success(.show) }
+                var screen = screen
+                guard let action = screen.action(for: input) else {
+                    return .failure(ScriptCommandError(screen.message?.text ?? "That cannot be done now."))
+                }
+                return .success(.action(action))
+            }
+        }
+    }
+
+    var snapshot: [MatchOutput] {
+        screen.match.map { [.match($0)] } ?? []
+    }
+
+    mutating func starting(_ action: MatchAction) {
+        if action == .leave { leaving = true }
+    }
+
+    /// The reply's match comes first (the stream's copy of it is then not repeated), then what was done.
+    mutating func succeeded(_ action: MatchAction, with match: MatchView?, mode: SessionMode) -> Step {
+        var step = Step()
+        if let match, screen.receive(match) { step.outputs.append(.match(match)) }
+        step.outputs.append(.done(action))
+        if action == .leave {
+            step.outputs.append(.left(code: screen.code))
+            step.ending = .left
+        } else if mode == .interactive {
+            screen.message = Self.confirmation(action, screen: screen).map { ScreenMessage($0) }
+        }
+        return step
+    }
+
+    mutating func failed(_ action: MatchAction, with error: ParlorClientError) -> Step {
+        screen.message = ScreenMessage(error.description, isError: true)
+        var step = Step(outputs: [.error(action: action.name, code: error.serverCode?.rawValue, message: error.description)])
+        if action == .leave {
+            leaving = false
+            if screen.deleted { step.ending = .deleted }
+        }
+        return step
+    }
+
+    func farewellAfterQuit(clientArguments: [String]) -> String? {
+        guard !screen.deleted else { return nil }
+        return ComeBackCommand.farewell(
+            game: ["parlor", "darts"], place: "match", code: screen.code, seated: screen.mySeat != nil, clientArguments: clientArguments)
+    }
+
+    /// What the message line says after an action went through.
+    static func confirmation(_ action: MatchAction, screen: MatchScreenState) -> String? {
+        guard let match = screen.match else { return nil }
+        switch action {
+        case .visit, .edit:
+            if match.status == "finished" {
+                return "\(match.players.first { $0.id == match.winnerId }?.name ?? "Somebody") wins the match!"
+            }
+            guard let last = match.lastVisit, let player = match.players.first(where: { $0.id == last.playerId }) else { return nil }
+            let scored = player.visits.last.map { $0.isBust ? "bust" : $0.isCheckout ? "checkout!" : "\($0.total)" }
+            let leg = player.visits.isEmpty ? "\(player.name) wins the leg!" : "\(player.name): \(scored ?? ""), \(player.remaining) left."
+            return action.name == "edit" ? "Visit #\(last.number) replaced. " + leg : leg
+        case .addGuest(let name): return "\(name) joins as a guest; you enter their visits."
+        case .start: return "The match has started."
+        case .leave, .quit: return nil
+        }
+    }
+
+    // MARK: The server
+
+    static func enter(
+        _ entry: Entry, client: ParlorClient
+    ) async throws(ParlorClientError) -> (screen: MatchScreenState, outputs: [MatchOutput]) {
+        var seat: MatchSeatResult
+        switch entry {
+        case .create(let arguments, let guests):
+            seat = try await client.createMatch(arguments)
+            for guest in guests {
+                seat = MatchSeatResult(match: try await client.addGuest(code: seat.match.id, name: guest), currentUserId: seat.currentUserId)
+            }
+        case .join(let code, let playerName):
+            seat = try await client.joinMatch(code: code, playerName: playerName)
+        case .watch(let code):
+            return (MatchScreenState(server: client.server.url, code: code), [])
+        }
+        let screen = MatchScreenState(server: client.server.url, code: seat.match.id, match: seat.match, me: seat.currentUserId)
+        return (screen, [.seat(seat)])
+    }
+
+    static func follow(_ screen: MatchScreenState, client: ParlorClient) async throws(ParlorClientError) -> AsyncStream<MatchView?> {
+        try await client.observeMatch(code: screen.code)
+    }
+
+    /// The match the server answers with, if any.
+    static func perform(
+        _ action: MatchAction, in screen: MatchScreenState, client: ParlorClient
+    ) async throws(ParlorClientError) -> MatchView? {
+        let code = screen.code
+        switch action {
+        case .addGuest(let name): return try await client.addGuest(code: code, name: name)
+        case .start: return try await client.startMatch(code: code)
+        case .visit(let player, let darts, let total): return try await client.recordVisit(code: code, playerId: player, darts: darts, total: total)
+        case .edit(let visit, let darts, let total): return try await client.editLastVisit(code: code, visit: visit, darts: darts, total: total)
+        case .leave:
+            try await client.leaveMatch(code: code)
+            return nil
+        case .quit: return nil
+        }
+    }
+
+    static func refusal(_ error: ParlorClientError, entering _: Entry) -> String {
+        error.description
+    }
+}
+
+extension MatchScreenState: GameScreen {}
+extension MatchAction: GameAction {}
