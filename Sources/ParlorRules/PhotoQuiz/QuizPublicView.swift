@@ -3,7 +3,7 @@
 /// revealed — the answer and every guess with its distance and points. A photo's location, place and
 /// date are in no view before its reveal.
 public struct QuizPublicView: Sendable, Equatable {
-    public struct Player: Sendable, Equatable {
+    public struct Player: Sendable, Equatable, Codable {
         public let id: UserID
         public let name: String
         public let score: Int
@@ -13,7 +13,7 @@ public struct QuizPublicView: Sendable, Equatable {
         public let photoCount: Int
     }
 
-    public struct Album: Sendable, Equatable {
+    public struct Album: Sendable, Equatable, Codable {
         public let name: String
         public let photoCount: Int
     }
@@ -44,7 +44,7 @@ public struct QuizPublicView: Sendable, Equatable {
         public let isOffline: Bool
     }
 
-    public struct Standing: Sendable, Equatable {
+    public struct Standing: Sendable, Equatable, Codable {
         public let rank: Int
         public let playerId: UserID
         public let name: String

@@ -49,10 +49,10 @@ enum LobbyRoundSection {
         case "word":
             let letter = game.targetLetter ?? "?"
             switch game.letterPosition {
-            case "start": return "Rule: words starting with \(letter)\(capitals)"
-            case "end": return "Rule: words ending in \(letter)\(capitals)"
-            case "contains": return "Rule: words containing \(letter)\(capitals)"
-            default: return "Rule: words with the letter \(letter)\(capitals)"
+            case .start: return "Rule: words starting with \(letter)\(capitals)"
+            case .end: return "Rule: words ending in \(letter)\(capitals)"
+            case .contains: return "Rule: words containing \(letter)\(capitals)"
+            case .unknown, nil: return "Rule: words with the letter \(letter)\(capitals)"
             }
         case "category":
             return "Category: \(game.name)\(capitals)"

@@ -25,20 +25,9 @@ public struct QuizView: Sendable, Equatable, Codable {
         }
     }
 
-    public struct Player: Sendable, Equatable, Codable {
-        public let id: UserID
-        public let name: String
-        public let score: Int
-        /// Has guessed the current photo.
-        public let hasGuessed: Bool
-        /// Photos this player uploaded.
-        public let photoCount: Int
-    }
-
-    public struct Album: Sendable, Equatable, Codable {
-        public let name: String
-        public let photoCount: Int
-    }
+    /// A player as the rules show them to everyone (the wire form is the same).
+    public typealias Player = QuizPublicView.Player
+    public typealias Album = QuizPublicView.Album
 
     public struct CurrentPhoto: Sendable, Equatable, Codable {
         public let photoId: String
@@ -97,13 +86,8 @@ public struct QuizView: Sendable, Equatable, Codable {
         public let points: Int
     }
 
-    public struct Standing: Sendable, Equatable, Codable {
-        /// 1 for the highest score; ties share a rank.
-        public let rank: Int
-        public let playerId: UserID
-        public let name: String
-        public let score: Int
-    }
+    /// 1 for the highest score; ties share a rank (the wire form is the rules' own).
+    public typealias Standing = QuizPublicView.Standing
 
     public let id: String
     public let code: String
@@ -137,11 +121,9 @@ public struct QuizView: Sendable, Equatable, Codable {
         phase = view.phase.rawValue
         hostId = view.hostId
         settings = Settings(view.settings)
-        players = view.players.map {
-            Player(id: $0.id, name: $0.name, score: $0.score, hasGuessed: $0.hasGuessed, photoCount: $0.photoCount)
-        }
+        players = view.players
         uploadCount = view.uploadCount
-        albums = view.albums.map { Album(name: $0.name, photoCount: $0.photoCount) }
+        albums = view.albums
         photoCount = view.photoCount
         photoIndex = view.photoIndex
         currentPhoto = view.currentPhoto.map { photo in
@@ -161,7 +143,7 @@ public struct QuizView: Sendable, Equatable, Codable {
                 playerId: $0.playerId, latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, distanceKm: $0.distanceKm,
                 points: $0.points)
         }
-        standings = view.standings?.map { Standing(rank: $0.rank, playerId: $0.playerId, name: $0.name, score: $0.score) }
+        standings = view.standings
         createdAt = view.createdAt.iso8601
         finishedAt = view.finishedAt?.iso8601
         version = view.version

@@ -6,17 +6,8 @@ public struct LobbyView: Sendable, Equatable, Codable {
     /// A player as the rules show them to everyone (the wire form is the same).
     public typealias Player = LobbyPublicView.Player
 
-    public struct Game: Sendable, Equatable, Codable {
-        public let id: String
-        public let name: String
-        public let description: String
-        public let instructions: String
-        public let type: String
-        public let timeLimit: Int
-        public let caseSensitive: Bool
-        public let letterPosition: String?
-        public let targetLetter: String?
-    }
+    /// The round's game as the rules brief players (the wire form is the same).
+    public typealias Game = GameBrief
 
     public struct Round: Sendable, Equatable, Codable {
         public let number: Int
@@ -69,13 +60,7 @@ public struct LobbyView: Sendable, Equatable, Codable {
         version = view.version
         players = view.players
         round = view.round.map { round in
-            let game = round.game
-            return Round(
-                number: round.number,
-                game: Game(id: game.id, name: game.name, description: game.description, instructions: game.instructions,
-                           type: game.type, timeLimit: game.timeLimit, caseSensitive: game.caseSensitive,
-                           letterPosition: game.letterPosition?.rawValue, targetLetter: game.targetLetter),
-                startedAt: round.startedAt.iso8601, deadline: round.deadline.iso8601)
+            Round(number: round.number, game: round.game, startedAt: round.startedAt.iso8601, deadline: round.deadline.iso8601)
         }
         lastRound = view.lastRound.map { results in
             RoundResult(
