@@ -78,4 +78,10 @@ extension KeyedEncodingContainer where K: SessionJSONKey {
         try encode("removed", forKey: .event)
         try encode(code, forKey: .code)
     }
+
+    /// `{"event":"rematch","code":…}`: the session goes on to the rematch.
+    mutating func encodeRematch(code: String) throws {
+        try encode("rematch", forKey: .event)
+        try encode(code, forKey: .code)
+    }
 }

@@ -48,8 +48,7 @@ struct ViewSessionJSON<View: Encodable>: Encodable {
         case .removed(let code):
             try container.encodeRemoved(code: code)
         case .rematch(let code):
-            try container.encode("rematch", forKey: .event)
-            try container.encode(code, forKey: .code)
+            try container.encodeRematch(code: code)
         }
     }
 
