@@ -8,55 +8,131 @@
 # A test that waits for something that never comes would otherwise hold the run until whoever runs it
 # gives up, with nothing said about which test it was. Here the run is stopped instead: the test (or
 # tests) still running, how long each has run and the processes left behind are printed, every
-# process of the run is killed, and the script exits with 124. Otherwise its status is swift test's.
+# process of the run is killed, and the script exits with 124.
+#
+# At the end, every failed test is named again with the issues it recorded, so the last lines of a
+# long log say what failed. A run where at most PARLOR_TEST_RETRIES tests (default 3; 0 turns this
+# off) failed runs each of them once more, alone: the run passes only if every one of them passes
+# then, and each is still listed as "failed once" so a test that fails now and then is seen and
+# fixed, not hidden. More failures than that, or a failure on the second try, fail the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec python3 -u - "$@" <<'PY'
 import os, re, signal, subprocess, sys, threading, time
 
 stall = float(os.environ.get("PARLOR_TEST_STALL", "600"))
-# Line-buffered output (coreutils stdbuf, inherited by the test process): piped, the test process would
-# buffer it in blocks, and a hung test's "started" line would sit unseen in the buffer.
-command = ["stdbuf", "-oL", "-eL", "swift", "test", "--no-parallel"] + sys.argv[1:]
-run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+retries = int(os.environ.get("PARLOR_TEST_RETRIES", "3"))
 started = re.compile(r"^◇ Test (.+) started\.$")
 ended = re.compile(r"^(?:[✔✘] Test (.+) (?:passed|failed) after |➜ Test (.+) skipped)")
-running = {}  # a test's name → when it started
-lock = threading.Lock()
-stopped = threading.Event()
+failed = re.compile(r"^✘ Test (?!run with )(.+?) (?:failed after |recorded an issue)")
+# An XCTest failure: "/path/File.swift:12: error: -[Module.Suite testName] : message".
+# "name(argument:) with 3 test cases" is the test "name(argument:)".
+cases = re.compile(r" with \d+ test cases?$")
+failed_xctest = re.compile(r"error: -\[\S+ (\w+)\] :")
 
 
-def watch():
-    while run.poll() is None and not stopped.is_set():
-        time.sleep(5)
-        now = time.monotonic()
+def run_tests(arguments):
+    """Runs swift test with the watchdog; returns (status, {failed test → the lines it printed}, the
+    tests that passed)."""
+    # Line-buffered output (coreutils stdbuf, inherited by the test process): piped, the test process
+    # would buffer it in blocks, and a hung test's "started" line would sit unseen in the buffer.
+    command = ["stdbuf", "-oL", "-eL", "swift", "test", "--no-parallel"] + arguments
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    running = {}  # a test's name → when it started
+    failures = {}  # a failed test's name → its ✘ lines
+    passed = set()
+    lock = threading.Lock()
+    stopped = threading.Event()
+
+    def watch():
+        while run.poll() is None and not stopped.is_set():
+            time.sleep(5)
+            now = time.monotonic()
+            with lock:
+                late = [(name, now - since) for name, since in running.items() if now - since > stall]
+            if not late:
+                continue
+            for name, seconds in late:
+                print(f"scripts/test.sh: test {name} has run for {seconds:.0f} s (PARLOR_TEST_STALL={stall:.0f}); stopping the run", flush=True)
+            tree = subprocess.run(["ps", "-o", "pid,etimes,args", "--forest", "-g", str(run.pid)], capture_output=True, text=True)
+            print("scripts/test.sh: the run's processes:\n" + tree.stdout, flush=True)
+            stopped.set()
+            os.killpg(run.pid, signal.SIGKILL)
+            # A process that left the run's group may still hold the output open: do not wait on it.
+            time.sleep(10)
+            summarize(failures)
+            os._exit(124)
+
+    threading.Thread(target=watch, daemon=True).start()
+    for raw in run.stdout:
+        line = raw.decode("utf-8", "replace")
+        sys.stdout.write(line)
+        text = line.rstrip("\n")
         with lock:
-            late = [(name, now - since) for name, since in running.items() if now - since > stall]
-        if not late:
-            continue
-        for name, seconds in late:
-            print(f"scripts/test.sh: test {name} has run for {seconds:.0f} s (PARLOR_TEST_STALL={stall:.0f}); stopping the run", flush=True)
-        tree = subprocess.run(["ps", "-o", "pid,etimes,args", "--forest", "-g", str(run.pid)], capture_output=True, text=True)
-        print("scripts/test.sh: the run's processes:\n" + tree.stdout, flush=True)
-        stopped.set()
-        os.killpg(run.pid, signal.SIGKILL)
-        # A process that left the run's group may still hold the output open: do not wait on it.
-        time.sleep(10)
-        os._exit(124)
+            if text.startswith("◇ Test run started"):
+                pass  # the whole run, not a test
+            elif match := started.match(text):
+                running[match.group(1)] = time.monotonic()
+            elif match := ended.match(text):
+                running.pop(match.group(1) or match.group(2), None)
+                if text.startswith("✔"):
+                    passed.add(cases.sub("", match.group(1)))
+            if match := failed.match(text):
+                failures.setdefault(cases.sub("", match.group(1)), []).append(text)
+            elif match := failed_xctest.search(text):
+                failures.setdefault(match.group(1), []).append(text)
+    status = run.wait()
+    if stopped.is_set():
+        time.sleep(60)  # the watchdog exits the script
+    return status, failures, passed
 
 
-threading.Thread(target=watch, daemon=True).start()
-for raw in run.stdout:
-    line = raw.decode("utf-8", "replace")
-    sys.stdout.write(line)
-    text = line.rstrip("\n")
-    with lock:
-        if text.startswith("◇ Test run started"):
-            pass  # the whole run, not a test
-        elif match := started.match(text):
-            running[match.group(1)] = time.monotonic()
-        elif match := ended.match(text):
-            running.pop(match.group(1) or match.group(2), None)
-status = run.wait()
-sys.exit(124 if stopped.is_set() else status)
+def summarize(failures, heading="failed"):
+    if not failures:
+        return
+    print(f"\nscripts/test.sh: {len(failures)} test(s) {heading}:", flush=True)
+    for name, lines in failures.items():
+        print(f"  {name}", flush=True)
+        for line in lines:
+            print(f"    {line}", flush=True)
+
+
+def without_filters(arguments):
+    """The flags given, less any --filter/--skip (a retry names its own tests) and --skip-build."""
+    kept, skip_next = [], False
+    for argument in arguments:
+        if skip_next:
+            skip_next = False
+        elif argument in ("--filter", "--skip"):
+            skip_next = True
+        elif argument.startswith(("--filter=", "--skip=")) or argument == "--skip-build":
+            pass
+        else:
+            kept.append(argument)
+    return kept
+
+
+arguments = sys.argv[1:]
+status, failures, _ = run_tests(arguments)
+if status == 0:
+    sys.exit(0)
+summarize(failures)
+if not failures or len(failures) > retries:
+    sys.exit(status)
+
+print(f"\nscripts/test.sh: running the {len(failures)} failed test(s) once more, one at a time", flush=True)
+failed_again = {}
+for name in failures:
+    # The name as swift test prints it ("name()" or "name(argument:)"); a test's ID is
+    # "Module.Suite/name()", sometimes followed by "/File.swift:line:column".
+    pattern = "[./]" + re.escape(name) + "(?:/|$)"
+    again, again_failures, again_passed = run_tests(without_filters(arguments) + ["--skip-build", "--filter", pattern])
+    if again != 0 or name not in again_passed:
+        failed_again[name] = again_failures.get(name, [f"not run again or did not pass (exit {again})"])
+summarize(failures, "failed once (fix them: a test that fails now and then hides a real failure)")
+if failed_again:
+    summarize(failed_again, "failed twice")
+    sys.exit(1)
+print("scripts/test.sh: every test that failed passed when run again", flush=True)
+sys.exit(0)
 PY

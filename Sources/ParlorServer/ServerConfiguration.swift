@@ -73,11 +73,11 @@ public struct ServerConfiguration: Sendable {
         /// Requests one user may send in a burst, and the steady rate after it, across all their
         /// connections and HTTP requests together; more get RATE_LIMITED (HTTP 429 with Retry-After).
         public var requestBurst: Int = 60
-        public var requestsPerSecond: Int = 30
+        public var requestsPerSecond: Double = 30
         /// The same for one client address, across every user on it (a household or an office shares
         /// one address, so this is higher).
         public var addressRequestBurst: Int = 600
-        public var addressRequestsPerSecond: Int = 300
+        public var addressRequestsPerSecond: Double = 300
         /// Addresses the per-address limits (connections and requests) do not apply to: a load
         /// generator on loopback (`127.0.0.0/8`), a trusted reverse proxy. Per-user limits still apply.
         public var exemptAddresses: [AddressRange] = []

@@ -242,9 +242,9 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.limits.maxConnectionsPerAddress = maxConnectionsPerAddress > 0 ? maxConnectionsPerAddress : nil
         configuration.limits.maxGamesPerUser = maxGamesPerUser
         configuration.limits.maxFriendships = maxFriends
-        configuration.limits.requestsPerSecond = rateLimit
+        configuration.limits.requestsPerSecond = Double(rateLimit)
         configuration.limits.requestBurst = rateLimit * 2
-        configuration.limits.addressRequestsPerSecond = addressRateLimit
+        configuration.limits.addressRequestsPerSecond = Double(addressRateLimit)
         configuration.limits.addressRequestBurst = addressRateLimit * 2
         configuration.limits.exemptAddresses = exemptAddresses.compactMap { try? AddressRange($0) }
         configuration.admin.port = adminPort

@@ -185,7 +185,7 @@ import WebSocketCore
         try await withParlor(configure: {
             $0.admin.token = Self.token
             $0.limits.addressRequestBurst = 3
-            $0.limits.addressRequestsPerSecond = 1
+            $0.limits.addressRequestsPerSecond = RateLimitTests.noRefill
         }) { parlor in
             var statuses: [Int] = []
             var retryAfter: String?

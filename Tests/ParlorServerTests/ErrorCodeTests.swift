@@ -92,7 +92,7 @@ import Testing
         try await withParlor(configure: {
             // Not signed in: the address's rate is the one that applies.
             $0.limits.addressRequestBurst = 5
-            $0.limits.addressRequestsPerSecond = 1
+            $0.limits.addressRequestsPerSecond = RateLimitTests.noRefill
         }) { parlor in
             try await parlor.connect(signIn: false) { client in
                 var codes: [String] = []

@@ -16,9 +16,10 @@ final class RequestLimiter: Sendable {
     /// A burst, then a steady rate.
     struct Rate: Sendable, Equatable {
         var burst: Int
-        var perSecond: Int
+        /// Tokens a second; below 1, a token takes longer than a second to come back.
+        var perSecond: Double
 
-        init(burst: Int, perSecond: Int) {
+        init(burst: Int, perSecond: Double) {
             self.burst = burst
             self.perSecond = perSecond
         }

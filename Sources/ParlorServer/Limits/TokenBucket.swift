@@ -7,9 +7,11 @@ struct TokenBucket: Sendable {
     private var tokens: Double
     private var last: NIODeadline
 
-    init(capacity: Int, refillPerSecond: Int, now: NIODeadline = .now()) {
+    init(capacity: Int, refillPerSecond: Double, now: NIODeadline = .now()) {
         self.capacity = Double(capacity)
-        self.refillPerSecond = Double(refillPerSecond)
+        // At least a token a day: a bucket that never refilled would refuse for good, and Retry-After
+        // would be infinite.
+        self.refillPerSecond = max(refillPerSecond, 1.0 / 86_400)
         tokens = Double(capacity)
         last = now
     }

@@ -82,7 +82,7 @@ import Testing
             QuizWire.configure(&$0)
             // Without a token a search counts against its address.
             $0.limits.addressRequestBurst = 3
-            $0.limits.addressRequestsPerSecond = 1
+            $0.limits.addressRequestsPerSecond = RateLimitTests.noRefill
             $0.limits.exemptAddresses = []
         }) { parlor in
             var statuses: [Int] = []
