@@ -8,6 +8,8 @@ protocol GameOutput: Sendable, Equatable {
     static func status(_ state: ConnectionState) -> Self
     /// Something failed: a sentence for a person, and the server's code when it has one.
     static func error(action: String?, code: String?, message: String) -> Self
+    /// This terminal's seat in the place with this code was given up.
+    static func left(code: String) -> Self
     /// The JSON line (without the newline); `JSONLine.encode` writes it.
     var jsonLine: String { get }
 }

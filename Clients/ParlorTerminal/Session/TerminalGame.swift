@@ -102,6 +102,10 @@ protocol GameScreen: Sendable {
 protocol GameAction: Sendable, Equatable {
     /// Close this terminal and keep the seat: the session ends without asking the server.
     static var quit: Self { get }
+    /// Give up the seat: the session ends when the server has answered.
+    static var leave: Self { get }
+    /// The name scripts see in `done`, `result` and `error` lines.
+    var name: String { get }
 }
 
 /// What a script's line asks, in any game.

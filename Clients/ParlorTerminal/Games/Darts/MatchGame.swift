@@ -4,7 +4,7 @@ import ParlorWire
 
 /// Darts matches on the terminal: create (with guests), join or watch a match by its code; typing and
 /// `/` commands are `MatchScreenState.handle` and `MatchInput`; the screen is `MatchScreen`.
-struct MatchGame: TerminalGame {
+struct MatchGame: EndsOnTheLeavesAnswer {
     enum Entry: Sendable {
         case create(CreateMatchArguments, guests: [String])
         case join(code: String, playerName: String)
@@ -15,9 +15,7 @@ struct MatchGame: TerminalGame {
     static let placeName = "match"
 
     var screen: MatchScreenState
-    /// A leave was sent and not yet answered: the match going (when we were the last) is its echo, and
-    /// the session ends on the answer instead, so a script always sees it.
-    private(set) var leaving = false
+    var leaving = false
 
     init(screen: MatchScreenState) {
         self.screen = screen
@@ -27,17 +25,9 @@ struct MatchGame: TerminalGame {
 
     /// A match from the stream (nil: deleted); an older or equal version than shown is not news.
     mutating func receive(_ match: MatchView?, at _: Instant, mode _: SessionMode) -> Step {
-        guard let match else {
-            screen.deleted = true
-            return Step(outputs: [.match(nil)], ending: leaving ? nil : .deleted)
-        }
+        guard let match else { return deletion(.match(nil)) }
         guard screen.receive(match) else { return Step() }
         return Step(outputs: [.match(match)])
-    }
-
-    func streamEnded() -> SessionEnding? {
-        if leaving { return nil }
-        return screen.deleted ? .deleted : .connectionClosed
     }
 
     mutating func press(_ key: Key) -> MatchAction? {
@@ -62,32 +52,19 @@ struct MatchGame: TerminalGame {
         screen.match.map { [.match($0)] } ?? []
     }
 
-    mutating func starting(_ action: MatchAction) {
-        if action == .leave { leaving = true }
-    }
-
     /// The reply's match comes first (the stream's copy of it is then not repeated), then what was done.
     mutating func succeeded(_ action: MatchAction, with match: MatchView?, mode: SessionMode) -> Step {
         var step = Step()
         if let match, screen.receive(match) { step.outputs.append(.match(match)) }
         step.outputs.append(.done(action))
-        if action == .leave {
-            step.outputs.append(.left(code: screen.code))
-            step.ending = .left
-        } else if mode == .interactive {
+        if !leaveAnswered(action, &step), mode == .interactive {
             screen.message = Self.confirmation(action, screen: screen).map { ScreenMessage($0) }
         }
         return step
     }
 
     mutating func failed(_ action: MatchAction, with error: ParlorClientError) -> Step {
-        screen.message = ScreenMessage(error.description, isError: true)
-        var step = Step(outputs: [.error(action: action.name, code: error.serverCode?.rawValue, message: error.description)])
-        if action == .leave {
-            leaving = false
-            if screen.deleted { step.ending = .deleted }
-        }
-        return step
+        failure(action, error)
     }
 
     func farewellAfterQuit(clientArguments: [String]) -> String? {
@@ -161,5 +138,5 @@ struct MatchGame: TerminalGame {
     }
 }
 
-extension MatchScreenState: GameScreen {}
+extension MatchScreenState: DeletableScreen {}
 extension MatchAction: GameAction {}

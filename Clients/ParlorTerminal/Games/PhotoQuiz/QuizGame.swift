@@ -4,7 +4,7 @@ import ParlorWire
 
 /// Photo quizzes on the terminal: create, join or watch a quiz by its code; typing and `/` commands are
 /// `QuizScreenState.handle` and `QuizInput`; the screen is `QuizScreen`, with a countdown.
-struct QuizGame: TerminalGame {
+struct QuizGame: EndsOnTheLeavesAnswer {
     enum Entry: Sendable {
         case create(CreateQuizArguments, places: PlaceLookup)
         case join(code: String, playerName: String, places: PlaceLookup)
@@ -15,8 +15,7 @@ struct QuizGame: TerminalGame {
     static let placeName = "quiz"
 
     var screen: QuizScreenState
-    /// A leave was sent and not yet answered: the session ends on its answer.
-    private(set) var leaving = false
+    var leaving = false
 
     init(screen: QuizScreenState) {
         self.screen = screen
@@ -25,17 +24,9 @@ struct QuizGame: TerminalGame {
     // MARK: Reactions
 
     mutating func receive(_ quiz: QuizView?, at time: Instant, mode _: SessionMode) -> Step {
-        guard let quiz else {
-            screen.deleted = true
-            return Step(outputs: [.quiz(nil)], ending: leaving ? nil : .deleted)
-        }
+        guard let quiz else { return deletion(.quiz(nil)) }
         guard screen.receive(quiz, at: time) else { return Step() }
         return Step(outputs: [.quiz(quiz)])
-    }
-
-    func streamEnded() -> SessionEnding? {
-        if leaving { return nil }
-        return screen.deleted ? .deleted : .connectionClosed
     }
 
     mutating func press(_ key: Key) -> QuizAction? {
@@ -60,10 +51,6 @@ struct QuizGame: TerminalGame {
         screen.quiz.map { [.quiz($0)] } ?? []
     }
 
-    mutating func starting(_ action: QuizAction) {
-        if action == .leave { leaving = true }
-    }
-
     mutating func succeeded(_ action: QuizAction, with quiz: QuizView?, mode: SessionMode) -> Step {
         var step = Step()
         let photoId = screen.quiz?.currentPhoto?.photoId
@@ -71,8 +58,7 @@ struct QuizGame: TerminalGame {
         step.outputs.append(.done(action))
         switch action {
         case .leave:
-            step.outputs.append(.left(code: screen.code))
-            step.ending = .left
+            leaveAnswered(action, &step)
         case .guess(let latitude, let longitude, let place):
             let text = place.map { "\($0) (\(QuizScreen.position(latitude, longitude)))" } ?? QuizScreen.position(latitude, longitude)
             if let photoId { screen.myGuess = (photoId, text) }
@@ -84,13 +70,7 @@ struct QuizGame: TerminalGame {
     }
 
     mutating func failed(_ action: QuizAction, with error: ParlorClientError) -> Step {
-        screen.message = QuizScreenState.Message(error.description, isError: true)
-        var step = Step(outputs: [.error(action: action.name, code: error.serverCode?.rawValue, message: error.description)])
-        if action == .leave {
-            leaving = false
-            if screen.deleted { step.ending = .deleted }
-        }
-        return step
+        failure(action, error)
     }
 
     mutating func tick(_ now: Instant) {
@@ -152,5 +132,5 @@ struct QuizGame: TerminalGame {
     }
 }
 
-extension QuizScreenState: GameScreen {}
+extension QuizScreenState: DeletableScreen {}
 extension QuizAction: GameAction {}

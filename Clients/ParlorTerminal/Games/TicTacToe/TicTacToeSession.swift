@@ -5,7 +5,7 @@ import ParlorWire
 /// Tic-tac-toe on the terminal: create, join or watch a game by its code; keys are
 /// `TicTacToeScreenState.handle`, the screen `TicTacToeScreen`. A finished game's rematch takes the
 /// session on to it, seated or watching.
-struct TicTacToeSession: TerminalGame {
+struct TicTacToeSession: EndsOnTheLeavesAnswer {
     enum Entry: Sendable {
         case create(playerName: String)
         case join(code: String, playerName: String)
@@ -16,8 +16,7 @@ struct TicTacToeSession: TerminalGame {
     static let placeName = "game"
 
     var screen: TicTacToeScreenState
-    /// A leave was sent and not yet answered: the game going (when we were the last) is its echo.
-    private(set) var leaving = false
+    var leaving = false
 
     init(screen: TicTacToeScreenState) {
         self.screen = screen
@@ -26,21 +25,13 @@ struct TicTacToeSession: TerminalGame {
     // MARK: Reactions
 
     mutating func receive(_ game: TicTacToeView?, at _: Instant, mode _: SessionMode) -> Step {
-        guard let game else {
-            screen.deleted = true
-            return Step(outputs: [.game(nil)], ending: leaving ? nil : .deleted)
-        }
+        guard let game else { return deletion(.game(nil)) }
         guard screen.receive(game) else { return Step() }
         if let rematch = game.rematchCode {
             // Both players are seated in the rematch already; everyone following goes on to it.
             return Step(outputs: [.game(game), .rematch(code: rematch)], ending: .rematch(code: rematch))
         }
         return Step(outputs: [.game(game)])
-    }
-
-    func streamEnded() -> SessionEnding? {
-        if leaving { return nil }
-        return screen.deleted ? .deleted : .connectionClosed
     }
 
     mutating func press(_ key: Key) -> TicTacToePlay? {
@@ -67,29 +58,16 @@ struct TicTacToeSession: TerminalGame {
 
     var snapshot: [TicTacToeOutput] { screen.game.map { [.game($0)] } ?? [] }
 
-    mutating func starting(_ action: TicTacToePlay) {
-        if action == .leave { leaving = true }
-    }
-
     mutating func succeeded(_ action: TicTacToePlay, with game: TicTacToeView?, mode: SessionMode) -> Step {
         var step = Step()
         if let game, screen.receive(game) { step.outputs.append(.game(game)) }
         step.outputs.append(.done(action))
-        if action == .leave {
-            step.outputs.append(.left(code: screen.code))
-            step.ending = .left
-        }
+        leaveAnswered(action, &step)
         return step
     }
 
     mutating func failed(_ action: TicTacToePlay, with error: ParlorClientError) -> Step {
-        screen.message = ScreenMessage(error.description, isError: true)
-        var step = Step(outputs: [.error(action: action.name, code: error.serverCode?.rawValue, message: error.description)])
-        if action == .leave {
-            leaving = false
-            if screen.deleted { step.ending = .deleted }
-        }
-        return step
+        failure(action, error)
     }
 
     func farewellAfterQuit(clientArguments: [String]) -> String? {
@@ -139,5 +117,5 @@ struct TicTacToeSession: TerminalGame {
     static func rematchEntry(code: String, from _: TicTacToeScreenState) -> Entry? { .watch(code: code) }
 }
 
-extension TicTacToeScreenState: GameScreen {}
+extension TicTacToeScreenState: DeletableScreen {}
 extension TicTacToePlay: GameAction {}

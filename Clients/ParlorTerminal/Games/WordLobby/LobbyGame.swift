@@ -5,7 +5,7 @@ import ParlorWire
 
 /// Word lobbies on the terminal: create or join a lobby by its code; typing and `/` commands are
 /// `LobbyScreenState.handle` and `LobbyInput`; the screen is `LobbyScreen`, with the round's countdown.
-struct LobbyGame: TerminalGame {
+struct LobbyGame: EndsOnTheLeavesAnswer {
     enum Entry: Sendable {
         case create(LobbyUserArguments, rounds: Int?)
         /// The options as given: those left out come from what this identity last used in the lobby.
@@ -18,9 +18,7 @@ struct LobbyGame: TerminalGame {
     static let placeName = "lobby"
 
     var screen: LobbyScreenState
-    /// A leave was sent and not yet answered: the stream ending (or the lobby going, when we were the
-    /// last) is its echo, and the session ends on the answer instead, so a script always sees it.
-    private(set) var leaving = false
+    var leaving = false
 
     init(screen: LobbyScreenState) {
         self.screen = screen
@@ -65,16 +63,9 @@ struct LobbyGame: TerminalGame {
             step.outputs = [.removed(code: screen.code)]
             step.ending = .removed
         case .deleted:
-            screen.deleted = true
-            step.outputs = [.lobby(nil)]
-            if !leaving { step.ending = .deleted }
+            step = deletion(.lobby(nil))
         }
         return step
-    }
-
-    func streamEnded() -> SessionEnding? {
-        if leaving { return nil }
-        return screen.deleted ? .deleted : .connectionClosed
     }
 
     mutating func press(_ key: Key) -> LobbyAction? {
@@ -100,16 +91,9 @@ struct LobbyGame: TerminalGame {
         (screen.lobby.map { [.lobby($0)] } ?? []) + (screen.words.map { [.playerWords($0)] } ?? [])
     }
 
-    mutating func starting(_ action: LobbyAction) {
-        if action == .leave { leaving = true }
-    }
-
     mutating func succeeded(_ action: LobbyAction, with verdict: WordVerdictResult?, mode _: SessionMode) -> Step {
         var step = Step(outputs: [.result(action: action.name, verdict: verdict)])
-        if action == .leave {
-            step.outputs.append(.left(code: screen.code))
-            step.ending = .left
-        } else if let verdict {
+        if !leaveAnswered(action, &step), let verdict {
             screen.message = verdict.accepted
                 ? Message("✓ \(verdict.word): accepted.")
                 : Message(verdict.reason ?? "\"\(verdict.word)\" was not accepted.", isError: true)
@@ -118,14 +102,7 @@ struct LobbyGame: TerminalGame {
     }
 
     mutating func failed(_ action: LobbyAction, with error: ParlorClientError) -> Step {
-        let sentence = LobbyErrorSentence.sentence(error, action: action, code: screen.code, state: screen)
-        screen.message = Message(sentence, isError: true)
-        var step = Step(outputs: [.error(action: action.name, code: error.serverCode?.rawValue, message: sentence)])
-        if action == .leave {
-            leaving = false
-            if screen.deleted { step.ending = .deleted }
-        }
-        return step
+        failure(action, error, sentence: LobbyErrorSentence.sentence(error, action: action, code: screen.code, state: screen))
     }
 
     mutating func tick(_ now: Instant) {
@@ -231,7 +208,7 @@ struct LobbyGame: TerminalGame {
     }
 }
 
-extension LobbyScreenState: GameScreen {}
+extension LobbyScreenState: DeletableScreen {}
 extension LobbyAction: GameAction {}
 
 // MARK: The names the lobby session's tests use
