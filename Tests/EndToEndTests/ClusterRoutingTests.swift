@@ -76,7 +76,7 @@ struct ClusterRoutingTests {
                 }
             }
             let failed = scorings.map(\.failures).reduce(0, +)
-            #expect(failed == 0, "requests that failed during the rolling restart: \(scorings.map(\.failures))")
+            #expect(failed == 0, "requests that failed during the rolling restart: \(scorings.map(\.failures)): \(scorings.flatMap(\.errors))")
         }
     }
 

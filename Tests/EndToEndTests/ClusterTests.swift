@@ -248,6 +248,8 @@ struct ClusterTests {
         var tried = 0
         var versions: [Int] = []
         var failures = 0
+        /// Every failure, as the client described it, for the test's messages.
+        var errors: [String] = []
         var unexpected: [String] = []
         /// The first acknowledgement after a failure that came after the disruption.
         var recoveredAt: ContinuousClock.Instant?
@@ -367,6 +369,7 @@ struct ClusterTests {
                 if failedSinceDisruption, scoring.recoveredAt == nil { scoring.recoveredAt = .now }
             } catch {
                 scoring.failures += 1
+                scoring.errors.append(error.description)
                 if disruptedAt.value != nil { failedSinceDisruption = true }
                 switch error {
                 case .server(let code, _, _) where code == .unavailable: break
