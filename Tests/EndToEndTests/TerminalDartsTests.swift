@@ -47,6 +47,37 @@ extension ScriptedParlor {
 /// play a 301 leg to the finish.
 @Suite("parlor darts end to end", .serialized, .timeLimit(.minutes(3)))
 struct TerminalDartsTests {
+    @Test("undo takes the last visit back for the host; another player may not")
+    func undoTakesTheLastVisitBack() async throws {
+        try await TerminalServer.with { server in
+            let ann = try ScriptedParlor.launch(["darts", "create", "--game", "301", "--name", "Ann"], server: server, name: "ann")
+            var processes = [ann]
+            do {
+                let code = try #require(try await ann.waitForDartsLine("its seat") { $0.event == "seat" }.code)
+                let bo = try ScriptedParlor.launch(["darts", "join", code, "--name", "Bo"], server: server, name: "bo")
+                processes.append(bo)
+                try await bo.waitForDartsLine("its seat") { $0.event == "seat" }
+                try await ann.waitForDartsLine("Bo in the match") { $0.match?.players.count == 2 }
+                #expect(try await ann.play("start", action: "start").event == "done")
+                #expect(try await ann.play("visit T20 T20 T20", action: "visit").event == "done")
+                try await bo.waitForDartsLine("Ann's visit") { $0.match?.lastVisit?.number == 1 }
+                let refused = try await bo.play("undo", action: "undo")
+                #expect(refused.event == "error" && refused.message?.isEmpty == false)
+                let starts = processes.map(\.process.lines.count)
+                #expect(try await ann.play("undo #1", action: "undo").event == "done")
+                for (process, start) in zip(processes, starts) {
+                    let taken = try await process.waitForDartsLine(after: start, "the visit taken back") { $0.match?.lastVisit == nil && $0.match?.status == "playing" }
+                    #expect(taken.match?.players.map(\.remaining) == [301, 301])
+                    #expect(taken.match?.currentPlayerId == taken.match?.players.first?.id, "the turn is Ann's again")
+                }
+                for process in processes { #expect(await process.finish() == 0, "\(process.process.name) did not exit cleanly") }
+            } catch {
+                for process in processes { await process.kill() }
+                throw error
+            }
+        }
+    }
+
     @Test("Two scripted players and a scripted spectator play a 301 leg; everyone ends on the same finished match")
     func twoPlayersAndASpectator() async throws {
         try await TerminalServer.with { server in

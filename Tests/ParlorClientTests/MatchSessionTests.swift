@@ -57,12 +57,17 @@ struct MatchSessionTests {
         #expect(MatchInput.parseScript("visit 26") == .success(.visit(darts: nil, total: 26)))
         #expect(MatchInput.parseScript("edit #7 T20 T19 D12") == .success(.edit(visit: 7, darts: ["T20", "T19", "D12"], total: nil)))
         #expect(MatchInput.parseScript("edit 45") == .success(.edit(visit: nil, darts: nil, total: 45)))
+        #expect(MatchInput.parseScript("undo") == .success(.undo(visit: nil)))
+        #expect(MatchInput.parseScript("undo #7") == .success(.undo(visit: 7)))
+        #expect(MatchInput.parseTyped("/undo") == .success(.undo(visit: nil)))
+        #expect(MatchInput.parseScript("undo #0") == .failure(ScriptCommandError("undo #N takes the visit's number, e.g. \"undo #7\".")))
+        #expect(MatchInput.parseScript("undo 60") == .failure(ScriptCommandError("undo takes no arguments (got \"60\").")))
         #expect(MatchInput.parseScript("match") == .success(.showMatch))
         #expect(MatchInput.parseScript("leave") == .success(.leave))
         #expect(MatchInput.parseScript("edit #x 45") == .failure(ScriptCommandError("edit #N takes the visit's number, e.g. \"edit #7 T20 T20 D16\".")))
         #expect(MatchInput.parseScript("visit") == .failure(ScriptCommandError("A visit is its darts (T20 T20 D16) or its total (100).")))
         #expect(MatchInput.parseScript("throw 60") == .failure(ScriptCommandError(
-            "Unknown command \"throw\"; use visit VISIT, edit [#N] VISIT, guest NAME, start, leave, match or quit.")))
+            "Unknown command \"throw\"; use visit VISIT, edit [#N] VISIT, undo [#N], guest NAME, start, leave, match or quit.")))
     }
 
     @Test("A script's visit goes to the player to throw; the reply's match is reported once, then done")

@@ -10,6 +10,8 @@ public enum MatchAction: Sendable, Equatable {
     case visit(player: UserID, darts: [String]?, total: Int?)
     /// Replace the last visit (number `visit`, when known).
     case edit(visit: Int?, darts: [String]?, total: Int?)
+    /// Take the last visit back (number `visit`, when known).
+    case undo(visit: Int?)
     /// Give up the seat; the session ends.
     case leave
     /// Close this terminal; the seat stays.
@@ -22,6 +24,7 @@ public enum MatchAction: Sendable, Equatable {
         case .start: "start"
         case .visit: "visit"
         case .edit: "edit"
+        case .undo: "undo"
         case .leave: "leave"
         case .quit: "quit"
         }

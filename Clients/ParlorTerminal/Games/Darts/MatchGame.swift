@@ -85,6 +85,10 @@ struct MatchGame: EndsOnTheLeavesAnswer {
             let scored = player.visits.last.map { $0.isBust ? "bust" : $0.isCheckout ? "checkout!" : "\($0.total)" }
             let leg = player.visits.isEmpty ? "\(player.name) wins the leg!" : "\(player.name): \(scored ?? ""), \(player.remaining) left."
             return action.name == "edit" ? "Visit #\(last.number) replaced. " + leg : leg
+        case .undo(let visit):
+            let taken = visit.map { "Visit #\($0) taken back." } ?? "The last visit was taken back."
+            guard let thrower = match.players.first(where: { $0.id == match.currentPlayerId }) else { return taken }
+            return taken + " \(thrower.name) to throw, \(thrower.remaining) left."
         case .addGuest(let name): return "\(name) joins as a guest; you enter their visits."
         case .start: return "The match has started."
         case .leave, .quit: return nil
@@ -126,6 +130,7 @@ struct MatchGame: EndsOnTheLeavesAnswer {
         case .start: return try await client.startMatch(code: code)
         case .visit(let player, let darts, let total): return try await client.recordVisit(code: code, playerId: player, darts: darts, total: total)
         case .edit(let visit, let darts, let total): return try await client.editLastVisit(code: code, visit: visit, darts: darts, total: total)
+        case .undo(let visit): return try await client.call(Operation.undoLastVisit, UndoLastVisitArguments(code: code, visit: visit))
         case .leave:
             try await client.leaveMatch(code: code)
             return nil

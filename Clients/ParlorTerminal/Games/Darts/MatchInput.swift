@@ -1,14 +1,16 @@
 import ParlorRules
 
 /// What one line typed into a darts match means. On the interactive screen a line is a visit — its
-/// darts (`T20 T20 D16`) or its total (`100`) — unless it starts with `/` (`/edit VISIT`, `/guest NAME`,
-/// `/start`, `/leave`, `/quit`); a script sends one command per line (`visit VISIT`, `edit [#N] VISIT`,
-/// `guest NAME`, `start`, `leave`, `match`, `quit`).
+/// darts (`T20 T20 D16`) or its total (`100`) — unless it starts with `/` (`/edit VISIT`, `/undo`,
+/// `/guest NAME`, `/start`, `/leave`, `/quit`); a script sends one command per line (`visit VISIT`,
+/// `edit [#N] VISIT`, `undo [#N]`, `guest NAME`, `start`, `leave`, `match`, `quit`).
 public enum MatchInput: Sendable, Equatable {
     /// A visit for whoever is to throw.
     case visit(darts: [String]?, total: Int?)
     /// A replacement for the last visit (`visit`: its number, when given).
     case edit(visit: Int?, darts: [String]?, total: Int?)
+    /// Take the last visit back (`visit`: its number, when given).
+    case undo(visit: Int?)
     case addGuest(name: String)
     case start
     case leave
@@ -16,10 +18,10 @@ public enum MatchInput: Sendable, Equatable {
     /// Print the match again (scripts).
     case showMatch
 
-    public static let typedUsage = "darts (T20 T20 D16) or a total (100), /edit VISIT, /guest NAME, /start, /leave or /quit"
+    public static let typedUsage = "darts (T20 T20 D16) or a total (100), /edit VISIT, /undo, /guest NAME, /start, /leave or /quit"
     /// What `/help` lists after what typing does.
-    static let helpCommands = "↑ edits the last visit, /guest NAME adds a guest and /start starts (the host), /leave gives up your seat, /quit keeps it"
-    public static let scriptUsage = "visit VISIT, edit [#N] VISIT, guest NAME, start, leave, match or quit"
+    static let helpCommands = "↑ edits the last visit, /undo takes it back, /guest NAME adds a guest and /start starts (the host), /leave gives up your seat, /quit keeps it"
+    public static let scriptUsage = "visit VISIT, edit [#N] VISIT, undo [#N], guest NAME, start, leave, match or quit"
 
     /// A line typed on the interactive screen; nil for a blank line.
     public static func parseTyped(_ line: String) -> Result<MatchInput, ScriptCommandError>? {
@@ -44,17 +46,13 @@ public enum MatchInput: Sendable, Equatable {
         case "visit":
             return visit(rest).map { .visit(darts: $0.darts, total: $0.total) }
         case "edit":
-            var number: Int?
-            var visitText = rest
-            if rest.hasPrefix("#") {
-                let numberEnd = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
-                guard let parsed = Int(rest[rest.index(after: rest.startIndex)..<numberEnd]), parsed > 0 else {
-                    return .failure(ScriptCommandError("\(prefix)edit #N takes the visit's number, e.g. \"\(prefix)edit #7 T20 T20 D16\"."))
-                }
-                number = parsed
-                visitText = String(rest[numberEnd...]).trimmedLine
+            return visitNumber(rest, example: "\(prefix)edit #7 T20 T20 D16").flatMap { number, visitText in
+                visit(visitText).map { .edit(visit: number, darts: $0.darts, total: $0.total) }
             }
-            return visit(visitText).map { .edit(visit: number, darts: $0.darts, total: $0.total) }
+        case "undo":
+            return visitNumber(rest, example: "\(prefix)undo #7").flatMap { number, more in
+                noArguments(more, .undo(visit: number), verb: prefix + verb)
+            }
         case "guest":
             guard !rest.isEmpty else { return .failure(ScriptCommandError("\(prefix)guest needs a name, e.g. \"\(prefix)guest Gil\".")) }
             return .success(.addGuest(name: rest))
@@ -65,6 +63,17 @@ public enum MatchInput: Sendable, Equatable {
         default:
             return .failure(ScriptCommandError("Unknown command \"\(prefix)\(verb)\"; use \(usage)."))
         }
+    }
+
+    /// A leading `#N` (the visit's number, as the match shows it) and what follows it.
+    private static func visitNumber(_ text: String, example: String) -> Result<(Int?, String), ScriptCommandError> {
+        guard text.hasPrefix("#") else { return .success((nil, text)) }
+        let numberEnd = text.firstIndex(where: \.isWhitespace) ?? text.endIndex
+        guard let number = Int(text[text.index(after: text.startIndex)..<numberEnd]), number > 0 else {
+            let verb = example.prefix { !$0.isWhitespace }
+            return .failure(ScriptCommandError("\(verb) #N takes the visit's number, e.g. \"\(example)\"."))
+        }
+        return .success((number, String(text[numberEnd...]).trimmedLine))
     }
 
     /// A visit as typed: one number is its total; otherwise its darts, separated by spaces or commas,

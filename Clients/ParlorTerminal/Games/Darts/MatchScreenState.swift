@@ -133,6 +133,7 @@ public struct MatchScreenState: Sendable, Equatable {
             }
             return .visit(player: thrower.id, darts: darts, total: total)
         case .edit(let visit, let darts, let total): return .edit(visit: visit, darts: darts, total: total)
+        case .undo(let visit): return .undo(visit: visit ?? match?.lastVisit?.number)
         case .addGuest(let name): return .addGuest(name: name)
         case .start: return .start
         case .leave: return .leave
