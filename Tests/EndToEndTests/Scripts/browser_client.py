@@ -373,6 +373,13 @@ def darts(ann, bo, cy):
     ann.type("#visit-total", "45")
     ann.click("#enter-total")
     cy.wait(lambda d: remaining(cy, "Gil") == "256", "Gil's 256 on the spectator's board")
+    # The host takes Gil's visit back (a total typed by mistake) and enters it again.
+    ann.click("#take-back-last")
+    cy.wait(lambda d: remaining(cy, "Gil") == "301", "Gil's visit taken back on the spectator's board")
+    ann.wait_text("#keypad h2", "Gil to throw")
+    ann.type("#visit-total", "45")
+    ann.click("#enter-total")
+    cy.wait(lambda d: remaining(cy, "Gil") == "256", "Gil's 256 again on the spectator's board")
     ann.wait_text("#checkout", "T20 T7 D20")
     check(ann.text("#aim") == "121 left · out T20 T7 D20", f"the keypad says what to aim for: {ann.text('#aim')!r}")
     ann.shot("16-darts-keypad")

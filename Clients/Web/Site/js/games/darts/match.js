@@ -1,7 +1,7 @@
 // A darts match (docs/PROTOCOL.md, "Darts matches"): the seats and guests before the start, then the
 // scoreboard with the player to throw and the finish to aim for, a dart keypad (or a visit's total)
-// for whoever may score this turn — the thrower, or the host for anyone — editing the last visit, and
-// the statistics at the end. Watching shows the same board with no keypad.
+// for whoever may score this turn — the thrower, or the host for anyone — editing or taking back the
+// last visit, and the statistics at the end. Watching shows the same board with no keypad.
 
 import { h, fill } from "../../dom.js";
 import { presenceDot } from "../../presence.js";
@@ -212,7 +212,12 @@ export function showMatch(root, context, place, game) {
         multiplier = "S";
         render();
       });
-      section.append(edit);
+      // Takes the last visit back altogether: a leg it won reopens, the turn returns to its thrower.
+      const takeBack = h("button", { type: "button", id: "take-back-last" }, "Take back last visit");
+      takeBack.addEventListener("click", () => {
+        act("undoLastVisit", { code, visit: match.lastVisit.number }, takeBack).then((ok) => { if (ok) render(); });
+      });
+      section.append(edit, takeBack);
     }
     return section;
   }
