@@ -76,7 +76,7 @@ struct ParlorApplication: WebSocketServerApplication {
     }
 }
 
-/// A running Parlor: the listener, the expiry sweep, the games' timers and the catalog poll over
+/// A running Parlor: the listener, the expiry sweep, the games' timers and background work over
 /// one set of services.
 ///
 /// As a ServiceLifecycle `Service`, `run()` serves until graceful shutdown (SIGTERM/SIGINT in
@@ -225,7 +225,7 @@ public final class ParlorServer: Service, Sendable {
         }
     }
 
-    /// Runs `body` until the listener has stopped, then cancels it (the games' timers, the catalog poll).
+    /// Runs `body` until the listener has stopped, then cancels it (the games' timers and background work).
     private func untilStopped(_ body: @escaping @Sendable () async -> Void) async {
         await withTaskGroup(of: Void.self) { race in
             race.addTask { await body() }

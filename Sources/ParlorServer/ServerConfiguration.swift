@@ -42,10 +42,8 @@ public struct ServerConfiguration: Sendable {
     public var shutdownQuietPeriod: TimeAmount = .milliseconds(250)
     /// Limits on what clients control.
     public var limits = Limits()
-    /// Word lobbies and the game catalog: the word list, lobby capacity and limits, the catalog poll.
-    public var wordGames = WordGameConfiguration()
-    /// Photo quizzes: the places data, where photos are kept, upload limits.
-    public var photoQuiz = PhotoQuizConfiguration()
+    /// Each game's own settings, by type; each game names its own on this struct (in its folder).
+    public var games = GameConfigurations()
     /// The operators' listener and what guards `/metrics`.
     public var admin = Admin()
     /// When the server gives memory that closed connections freed back to the system.

@@ -64,8 +64,6 @@ final class CodeTakenStore: ForwardingStore {
     func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] {
         try await base.history(kind, of: user, before: before, limit: limit)
     }
-    func loadCatalog() async throws(StoreError) -> Catalog? { try await base.loadCatalog() }
-    func saveCatalog(_ catalog: Catalog) async throws(StoreError) { try await base.saveCatalog(catalog) }
     func checkWritable() async throws(StoreError) {}
     func close() async { await base.close() }
 }

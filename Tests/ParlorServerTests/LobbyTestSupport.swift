@@ -137,8 +137,6 @@ final class FailingStore: ForwardingStore {
     func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] {
         try await base.history(kind, of: user, before: before, limit: limit)
     }
-    func loadCatalog() async throws(StoreError) -> Catalog? { try await base.loadCatalog() }
-    func saveCatalog(_ catalog: Catalog) async throws(StoreError) { try await base.saveCatalog(catalog) }
     func saveUploadedGame(_ game: UploadedGame, replacing: Instant?) async throws(StoreError) -> Bool {
         switch uploadFault {
         case .diskFull?: throw StoreError(.diskFull, "disk full (test)")

@@ -35,8 +35,7 @@ import Testing
         let clock = ManualClock()
         let timers = GameTimers(clock: clock)
         let kernel = Kernel(
-            configuration: ServerConfiguration(), store: store, clock: clock, logger: logger, timers: timers,
-            catalog: try await CatalogService.open(store: store, logger: logger), quota: GameQuota(limit: 10),
+            configuration: ServerConfiguration(), store: store, clock: clock, logger: logger, timers: timers, quota: GameQuota(limit: 10),
             presence: Presence(clock: clock, timers: timers))
         let host = GameHost(RummyGame(maxGames: 10), kernel: kernel)
         let actor = try RoomActor(room, publicView: EncodedJSON(gameRoomOf: room), schedule: GameSchedule(), host: host)
@@ -271,10 +270,6 @@ final class HeldStore: ForwardingStore {
     func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] {
         try await inner.history(kind, of: user, before: before, limit: limit)
     }
-
-    func loadCatalog() async throws(StoreError) -> Catalog? { try await inner.loadCatalog() }
-
-    func saveCatalog(_ catalog: Catalog) async throws(StoreError) { try await inner.saveCatalog(catalog) }
 
     func checkWritable() async throws(StoreError) { try await inner.checkWritable() }
 

@@ -6,7 +6,7 @@ import ParlorWire
 import WebSocketCore
 
 /// The HTTP side of the one port: the games' and the accounts' REST routes (each game route answered by
-/// the same handler as its WebSocket operation), the callable functions, `POST /session`, `GET /catalog`, the browser
+/// the same handler as its WebSocket operation), the callable functions, `POST /session`, the browser
 /// client (`GET /`, `/web/…`), and the operators' `/healthz` and `/metrics`. Errors come back as
 /// `{"error": {...}}` with the code's HTTP status.
 ///
@@ -64,11 +64,9 @@ struct HTTPRoutes: Sendable {
         case (.POST, "session"):
             let args = request.body.readableBytes == 0 ? HelloArguments() : try body(HelloArguments.self, request)
             return Self.json(.ok, try signIn(args))
-        case (.GET, "catalog"):
-            return CatalogHTTP.response(services.catalog.current, ifNoneMatch: request.headers["If-None-Match"])
         case (_, "ws"):
             throw WireError(.upgradeRequired, "/ws speaks WebSocket: send an upgrade request.")
-        case (_, "session"), (_, "catalog"):
+        case (_, "session"):
             throw Self.methodNotAllowed(request)
         default:
             return nil

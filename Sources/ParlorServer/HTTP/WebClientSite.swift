@@ -73,7 +73,7 @@ struct WebClientSite: Sendable {
             "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
         ]
         if asset.gzipped != nil { headers.add(name: "Vary", value: "Accept-Encoding") }
-        if CatalogHTTP.matches(etag, request.headers["If-None-Match"]) {
+        if EntityTags.matches(etag, request.headers["If-None-Match"]) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         headers.add(name: "Content-Type", value: asset.contentType)

@@ -45,7 +45,7 @@ protocol GameDefinition: Sendable {
 
     // MARK: Rules
 
-    /// What the rules read from the server, as it is now (the current catalog, the word list).
+    /// What the rules read from the server, as it is now (what may change while games run: a word list, a catalog of puzzles).
     func environment() -> Rules.Environment
 
     // MARK: Wire

@@ -3,14 +3,13 @@ import ParlorRules
 import ParlorWire
 
 /// What the kernel offers a game when the server starts: the store, the clock, the timers, and the
-/// server's configuration and catalog.
+/// server's configuration.
 struct Kernel: Sendable {
     let configuration: ServerConfiguration
     let store: any ParlorStore
     let clock: any ParlorClock
     let logger: Logger
     let timers: GameTimers
-    let catalog: CatalogService
     /// Live games per owner, across every kind.
     let quota: GameQuota
     /// Who is online, and who plays which live game (hosts report it).
@@ -22,7 +21,7 @@ struct Kernel: Sendable {
 
     /// The shared database when this node runs on PostgreSQL (`--postgres`): uploaded files go there
     /// too, so that any node serves what another received.
-    var sharedDatabase: PostgresStore? { ((store as? MonitoredStore)?.base ?? store) as? PostgresStore }
+    var sharedDatabase: PostgresStore? { store.backend.sharedDatabase }
 }
 
 /// A kind of game as the server hosts it: everything the kernel does to all games of all kinds
@@ -72,27 +71,41 @@ protocol HostedGame: Sendable {
     func takeOverdue(id: String) async
 }
 
-/// A game the server can host: at start-up it builds its host on the kernel and says which
-/// operations and HTTP routes it answers. Adding a game is adding a module to `ParlorGames.standard`.
+/// A game the server can host: at start-up it builds its host on the kernel (reading what it needs from
+/// the store first, if anything) and says which operations and HTTP routes it answers. Adding a game is
+/// adding a module to `ParlorGames.standard`.
 protocol GameModule: Sendable {
-    func register(in kernel: Kernel) throws -> GameRegistration
+    func register(in kernel: Kernel) async throws -> GameRegistration
 }
 
 /// A game's contribution to the server: its host, its entries in the operation table, its REST routes,
+/// the feeds it serves beside its games', the work it runs in the background while the server runs,
 /// and — for the game whose app has profiles (darts) — each player's lifetime statistics.
 struct GameRegistration: Sendable {
     let game: any HostedGame
     let operations: [OperationEntry]
     let routes: [HTTPRoute]
+    /// Feeds of the game's own that are not one game's (counted among the server's subscriptions).
+    let feeds: [Feed]
+    /// Each runs until the calling task is cancelled, as the server's timers do (a poll of the store).
+    let background: [BackgroundWork]
     let profileStats: ProfileStatsSource?
 
-    init(game: any HostedGame, operations: [OperationEntry], routes: [HTTPRoute] = [], profileStats: ProfileStatsSource? = nil) {
+    init(
+        game: any HostedGame, operations: [OperationEntry], routes: [HTTPRoute] = [], feeds: [Feed] = [],
+        background: [BackgroundWork] = [], profileStats: ProfileStatsSource? = nil
+    ) {
         self.game = game
         self.operations = operations
         self.routes = routes
+        self.feeds = feeds
+        self.background = background
         self.profileStats = profileStats
     }
 }
+
+/// Work a game runs while the server runs; it returns when the calling task is cancelled.
+typealias BackgroundWork = @Sendable () async -> Void
 
 /// A user's lifetime statistics, as their profile shows them.
 typealias ProfileStatsSource = @Sendable (UserID) async throws(WireError) -> ProfileStats

@@ -34,9 +34,12 @@ final class ParlorServices: Sendable {
     /// Connections and errors, summarized in the log once per interval.
     let activity: ActivityLog
     let timers: GameTimers
-    let catalog: CatalogService
     /// Every kind of game the server hosts.
     let games: [any HostedGame]
+    /// The feeds games serve beside their games' own.
+    let gameFeeds: [Feed]
+    /// What games run in the background while the server runs.
+    let background: [BackgroundWork]
     /// Every operation on the WebSocket (and, marked callable, at `POST /functions/{name}`).
     let operations: OperationTable
     /// The operations marked callable, by name.
@@ -50,8 +53,8 @@ final class ParlorServices: Sendable {
     /// This node of a cluster (`--postgres`); nil on a node of its own.
     let node: ClusterNode?
 
-    /// Opens the services over `store`: reads the token secret, opens the catalog, registers every
-    /// game (a game that cannot run with its settings stops the server here) and brings every stored
+    /// Opens the services over `store`: reads the token secret, registers every game (a game that
+    /// cannot run with its settings, or whose stored records cannot be read, stops the server here) and brings every stored
     /// game back into an actor of its own, its scheduled actions armed.
     init(
         configuration: ServerConfiguration, store: any ParlorStore, clock: any ParlorClock, logger: Logger,
@@ -76,8 +79,7 @@ final class ParlorServices: Sendable {
         tokens = SessionTokens(secret: try await store.serverSecret())
         timers = GameTimers(clock: clock)
         presence = Presence(clock: clock, timers: timers)
-        catalog = try await CatalogService.open(store: store, logger: logger)
-        if let postgres = store.base as? PostgresStore {
+        if let postgres = store.backend.sharedDatabase {
             postgres.attach(metrics.cluster)
             let node = ClusterNode(store: postgres, configuration: configuration.cluster, logger: logger)
             try await node.join()
@@ -86,10 +88,15 @@ final class ParlorServices: Sendable {
             node = nil
         }
         let kernel = Kernel(
-            configuration: configuration, store: store, clock: clock, logger: logger, timers: timers, catalog: catalog,
+            configuration: configuration, store: store, clock: clock, logger: logger, timers: timers,
             quota: quota, presence: presence, cluster: metrics.cluster, node: node)
-        let registrations = try modules.map { try $0.register(in: kernel) }
+        var registrations: [GameRegistration] = []
+        for module in modules {
+            registrations.append(try await module.register(in: kernel))
+        }
         games = registrations.map(\.game)
+        gameFeeds = registrations.flatMap(\.feeds)
+        background = registrations.flatMap(\.background)
         // Avatars live beside the database (in it, when that is PostgreSQL: any node serves them), or in
         // memory when nothing is persisted.
         let storage: any ObjectStorage =
@@ -103,7 +110,7 @@ final class ParlorServices: Sendable {
         accounts = AccountsService(
             store: store, storage: storage, presence: presence, clock: clock, logger: logger,
             maxFriendships: limits.maxFriendships, profileStats: registrations.lazy.compactMap(\.profileStats).first)
-        let entries = SessionOperations.entries + catalog.operations + registrations.flatMap(\.operations) + accounts.operations
+        let entries = SessionOperations.entries + registrations.flatMap(\.operations) + accounts.operations
             + [HistoryOperation.handler(games).entry()]
         operations = OperationTable(entries)
         callable = OperationTable(entries.filter(\.callable))
@@ -113,7 +120,7 @@ final class ParlorServices: Sendable {
         }
     }
 
-    /// Runs the games' timers and the catalog poll until the calling task is cancelled (the server
+    /// Runs the games' timers and their background work until the calling task is cancelled (the server
     /// cancels it as it stops, which cancels every pending timer).
     func runTimers() async {
         await withDiscardingTaskGroup { group in
@@ -125,8 +132,8 @@ final class ParlorServices: Sendable {
                 group.addTask { await self.every(Self.presenceReportInterval) { await self.reportPresence(to: node.store) } }
                 group.addTask { await self.beat(as: node) }
             }
-            if let interval = configuration.wordGames.catalogPollInterval {
-                group.addTask { await self.catalog.poll(every: .nanoseconds(interval.nanoseconds)) }
+            for work in background {
+                group.addTask { await work() }
             }
         }
     }
@@ -206,7 +213,7 @@ final class ParlorServices: Sendable {
     /// Reports who is connected to this node now (a node of a cluster; nothing otherwise), so that the
     /// other nodes do not expire the games these players are in.
     func reportPresence() async {
-        guard let postgres = store.base as? PostgresStore else { return }
+        guard let postgres = store.backend.sharedDatabase else { return }
         await reportPresence(to: postgres)
     }
 
@@ -239,8 +246,10 @@ final class ParlorServices: Sendable {
     /// Whether this node of a cluster is draining (it takes no new clients, and lets its clients go).
     var isDraining: Bool { node?.isDraining ?? false }
 
-    /// Subscriptions held to every game and to the catalog.
-    var subscriberCount: Int { games.reduce(0) { $0 + $1.subscriberCount } + catalog.feed.subscriberCount }
+    /// Subscriptions held to every game and to the games' other feeds.
+    var subscriberCount: Int {
+        games.reduce(0) { $0 + $1.subscriberCount } + gameFeeds.reduce(0) { $0 + $1.subscriberCount }
+    }
 
     /// Deletes games nobody is connected to that have not changed for the configured time (where their
     /// rules allow: a word lobby only between rounds).

@@ -22,7 +22,8 @@ public final class InMemoryStore: ParlorStore {
         /// In filing order.
         var history: [Filed] = []
         var filedKeys: Set<String> = []
-        var catalog: Catalog?
+        /// What games keep beside their games, by each game's own name for it.
+        var records: [String: any Sendable] = [:]
         var profiles: [UserID: ProfileRecord] = [:]
         /// In creation order.
         var friendships: [FriendshipRecord] = []
@@ -33,6 +34,8 @@ public final class InMemoryStore: ParlorStore {
     let state = NIOLockedValueBox(State())
 
     public init() {}
+
+    public var backend: StoreBackend { .memory(self) }
 
     public func serverSecret() async throws(StoreError) -> [UInt8] {
         state.withLockedValue { state in
@@ -78,14 +81,6 @@ public final class InMemoryStore: ParlorStore {
                 .prefix(max(1, limit))
                 .map { state.history[$0].state }
         }
-    }
-
-    public func loadCatalog() async throws(StoreError) -> Catalog? {
-        state.withLockedValue { $0.catalog }
-    }
-
-    nonisolated(nonsending) public func saveCatalog(_ catalog: Catalog) async throws(StoreError) {
-        state.withLockedValue { $0.catalog = catalog }
     }
 
     /// Memory can always take a write.

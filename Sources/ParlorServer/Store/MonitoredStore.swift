@@ -2,9 +2,9 @@ import NIOConcurrencyHelpers
 import NIOCore
 import ParlorRules
 
-/// The server's store, watched: it remembers how the last write went (every save, deletion and
-/// catalog import of every game passes through it), and can be asked whether the store can write,
-/// which `/healthz` reports.
+/// The server's store, watched: it remembers how the last write went (every save and deletion of every
+/// game, and every write of a game's own records, passes through it), and can be asked whether the
+/// store can write, which `/healthz` reports.
 ///
 /// A store that cannot write (a full disk, a directory turned read-only) answers every change with
 /// `INTERNAL`, so a health check that says "ok" meanwhile sends clients to a server that cannot serve
@@ -100,13 +100,6 @@ final class MonitoredStore: ParlorStore {
         try await base.history(kind, of: user, before: before, limit: limit)
     }
 
-    func loadCatalog() async throws(StoreError) -> Catalog? { try await base.loadCatalog() }
-
-    nonisolated(nonsending) func saveCatalog(_ catalog: Catalog) async throws(StoreError) {
-        do { try await base.saveCatalog(catalog) } catch { record(error); throw error }
-        record(nil)
-    }
-
     func lifetime(_ kind: GameKind, of user: UserID) async throws(StoreError) -> [LifetimeEntry] {
         try await base.lifetime(kind, of: user)
     }
@@ -116,7 +109,7 @@ final class MonitoredStore: ParlorStore {
     }
 
     func saveUploadedGame(_ game: UploadedGame, replacing: Instant?) async throws(StoreError) -> Bool {
-        try await recording { () async throws(StoreError) in try await base.saveUploadedGame(game, replacing: replacing) }
+        try await recordingWrite { () async throws(StoreError) in try await base.saveUploadedGame(game, replacing: replacing) }
     }
 
     func uploadedGames(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [UploadedGame] {
@@ -124,7 +117,7 @@ final class MonitoredStore: ParlorStore {
     }
 
     func saveProfile(_ profile: ProfileRecord, creating: Bool) async throws(StoreError) -> ProfileWriteOutcome {
-        try await recording { () async throws(StoreError) in try await base.saveProfile(profile, creating: creating) }
+        try await recordingWrite { () async throws(StoreError) in try await base.saveProfile(profile, creating: creating) }
     }
 
     func userSettings(_ user: UserID, name: String) async throws(StoreError) -> String? {
@@ -132,7 +125,7 @@ final class MonitoredStore: ParlorStore {
     }
 
     func saveUserSettings(_ user: UserID, name: String, json: String) async throws(StoreError) {
-        try await recording { () async throws(StoreError) in try await base.saveUserSettings(user, name: name, json: json) }
+        try await recordingWrite { () async throws(StoreError) in try await base.saveUserSettings(user, name: name, json: json) }
     }
 
     func profiles(_ users: [UserID]) async throws(StoreError) -> [ProfileRecord] { try await base.profiles(users) }
@@ -142,21 +135,23 @@ final class MonitoredStore: ParlorStore {
     }
 
     func createFriendship(_ friendship: FriendshipRecord) async throws(StoreError) -> Bool {
-        try await recording { () async throws(StoreError) in try await base.createFriendship(friendship) }
+        try await recordingWrite { () async throws(StoreError) in try await base.createFriendship(friendship) }
     }
 
     func updateFriendship(_ friendship: FriendshipRecord) async throws(StoreError) -> Bool {
-        try await recording { () async throws(StoreError) in try await base.updateFriendship(friendship) }
+        try await recordingWrite { () async throws(StoreError) in try await base.updateFriendship(friendship) }
     }
 
     func deleteFriendship(id: String) async throws(StoreError) -> Bool {
-        try await recording { () async throws(StoreError) in try await base.deleteFriendship(id: id) }
+        try await recordingWrite { () async throws(StoreError) in try await base.deleteFriendship(id: id) }
     }
 
     func friendships(of user: UserID) async throws(StoreError) -> [FriendshipRecord] { try await base.friendships(of: user) }
 
+    var backend: StoreBackend { base.backend }
+
     /// A write whose outcome is the store's health.
-    private func recording<T>(_ write: () async throws(StoreError) -> T) async throws(StoreError) -> T {
+    func recordingWrite<T: Sendable>(_ write: () async throws(StoreError) -> T) async throws(StoreError) -> T {
         let result: T
         do { result = try await write() } catch { record(error); throw error }
         record(nil)

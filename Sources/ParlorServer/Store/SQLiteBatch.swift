@@ -28,11 +28,6 @@ enum SQLiteBatch {
                 """).execute(arguments: [game.kind, game.id, game.code, game.version, game.state, game.schedule, now])
         case .deleteGame(let kind, _, let id, _):
             try db.cachedStatement(sql: "DELETE FROM games WHERE kind = ? AND id = ?").execute(arguments: [kind, id])
-        case .saveCatalog(let version, let payload):
-            try db.cachedStatement(sql: """
-                INSERT INTO catalogs (version, payload, stored_at) VALUES (?, ?, ?)
-                ON CONFLICT (version) DO UPDATE SET payload = excluded.payload, stored_at = excluded.stored_at
-                """).execute(arguments: [version, payload, now])
         }
     }
 

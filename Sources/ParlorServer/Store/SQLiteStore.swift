@@ -22,6 +22,8 @@ public final class SQLiteStore: ParlorStore {
     private let writer: SQLiteWriter
     private let maxHistoryPageSize: Int
     private let isClosed = Atomic<Bool>(false)
+    /// The time a write outside the group commit is stamped with, as the writer stamps its batches.
+    let now: @Sendable () -> Instant
 
     static let sessionSecretName = "session-token-signing"
     static let sessionSecretByteCount = 32
@@ -37,6 +39,7 @@ public final class SQLiteStore: ParlorStore {
         }
         try SQLiteSchema.migrate(pool, file: file)
         maxHistoryPageSize = configuration.effectiveMaxHistoryPageSize
+        now = configuration.now
         writer = SQLiteWriter(
             pool: pool, file: file, maxPending: configuration.effectiveMaxPendingWrites,
             commitDelay: configuration.commitDelaySeconds, now: configuration.now)
@@ -68,6 +71,8 @@ public final class SQLiteStore: ParlorStore {
     var isClosing: Bool { isClosed.load(ordering: .acquiring) }
 
     // MARK: ParlorStore
+
+    public var backend: StoreBackend { .sqlite(self) }
 
     public func serverSecret() async throws(StoreError) -> [UInt8] {
         let name = Self.sessionSecretName
@@ -132,25 +137,6 @@ public final class SQLiteStore: ParlorStore {
         LIMIT ?
         """
 
-    /// The catalog with the highest version: clients sync by asking for anything newer than the
-    /// version they hold, so the served version must never go backwards.
-    public func loadCatalog() async throws(StoreError) -> Catalog? {
-        let row = try await read("Loading the catalog") { db in
-            try Row.fetchOne(db, sql: "SELECT version, payload FROM catalogs ORDER BY version DESC LIMIT 1").map {
-                (version: try $0.decode(Int.self, forColumn: "version"),
-                 payload: try $0.decode(String.self, forColumn: "payload"))
-            }
-        }
-        guard let row else { return nil }
-        return try StoredJSON.decode(
-            Catalog.self, from: row.payload, what: "catalog version \(row.version)",
-            location: "\(databasePath), table catalogs")
-    }
-
-    nonisolated(nonsending) public func saveCatalog(_ catalog: Catalog) async throws(StoreError) {
-        try await submit(try SQLiteWrite.save(catalog))
-    }
-
     /// Writes the time into a row of its own in `secrets` (the store's small key-value table; the row
     /// is never read), outside the group commit, durable as any save.
     public func checkWritable() async throws(StoreError) {
@@ -184,7 +170,7 @@ public final class SQLiteStore: ParlorStore {
         }
     }
 
-    /// Outside the group commit: for rare writes (the secret) and tests' hooks.
+    /// Outside the group commit: for rare writes (the secret, a game's own records) and tests' hooks.
     func write<T: Sendable>(
         _ doing: String, _ body: @escaping @Sendable (Database) throws -> T
     ) async throws(StoreError) -> T {

@@ -9,7 +9,6 @@ enum SQLiteWrite: Sendable {
     case saveGame(SavedGame)
     /// `version`: delete only as of this version (a shared database checks it; nil: whatever is stored).
     case deleteGame(kind: String, noun: String, id: String, version: Int?)
-    case saveCatalog(version: Int, payload: String)
 
     struct SavedGame: Sendable {
         var kind: String
@@ -39,7 +38,6 @@ enum SQLiteWrite: Sendable {
     /// Writes with the same key replace each other; within one batch only the last is applied.
     enum Key: Hashable, Comparable {
         case game(kind: String, id: String)
-        case catalog(Int)
     }
 
     /// What a batch applies, in order: the archiving saves (every one, so a game is filed as it was when
@@ -61,7 +59,6 @@ enum SQLiteWrite: Sendable {
         switch self {
         case .saveGame(let game): .game(kind: game.kind, id: game.id)
         case .deleteGame(let kind, _, let id, _): .game(kind: kind, id: id)
-        case .saveCatalog(let version, _): .catalog(version)
         }
     }
 }
@@ -78,11 +75,5 @@ extension SQLiteWrite {
             kind: game.kind.name, noun: game.kind.noun, id: game.id, code: game.code, version: game.version,
             state: try game.state.json(), schedule: game.schedule, replacing: game.replacing, servedBy: game.servedBy,
             archive: archive))
-    }
-
-    static func save(_ catalog: Catalog) throws(StoreError) -> SQLiteWrite {
-        .saveCatalog(
-            version: catalog.version,
-            payload: try StoredJSON.encode(catalog, what: "catalog version \(catalog.version)"))
     }
 }

@@ -169,7 +169,6 @@ extension SQLiteWrite {
         switch self {
         case .saveGame(let game): "Saving \(game.noun) \(game.id)"
         case .deleteGame(_, let noun, let id, _): "Deleting \(noun) \(id)"
-        case .saveCatalog(let version, _): "Saving catalog version \(version)"
         }
     }
 }

@@ -2,12 +2,13 @@ import ParlorRules
 @testable import ParlorServer
 
 /// Test stores that change how games are saved (held, failing, encode-only) keep everything else —
-/// profiles, friends, uploads, lifetimes — in an in-memory store they forward to.
+/// profiles, friends, uploads, lifetimes, games' own records — in an in-memory store they forward to.
 protocol ForwardingStore: ParlorStore {
     var forwardee: InMemoryStore { get }
 }
 
 extension ForwardingStore {
+    var backend: StoreBackend { forwardee.backend }
     func userSettings(_ user: UserID, name: String) async throws(StoreError) -> String? {
         try await forwardee.userSettings(user, name: name)
     }

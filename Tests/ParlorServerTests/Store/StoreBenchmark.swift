@@ -142,8 +142,6 @@ private final class EncodeOnlyStore: ForwardingStore {
     func saveGame(_ game: StoredGame) async throws(StoreError) { _ = try SQLiteWrite.save(game) }
     func deleteGame(_ kind: GameKind, id: String, version: Int?) async throws(StoreError) {}
     func history(_ kind: GameKind, of user: UserID, before: Instant?, limit: Int) async throws(StoreError) -> [StoredState] { [] }
-    func loadCatalog() async throws(StoreError) -> Catalog? { nil }
-    func saveCatalog(_ catalog: Catalog) async throws(StoreError) {}
     func checkWritable() async throws(StoreError) {}
     func close() async {}
 }

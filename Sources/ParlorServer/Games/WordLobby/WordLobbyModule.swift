@@ -2,18 +2,27 @@ import ParlorRules
 import ParlorWire
 
 /// The word lobby operations (seed `word-lobby-functions.md`), on the WebSocket and as callable
-/// functions. Each acts as the signed-in caller.
+/// functions, each acting as the signed-in caller; and the catalog the rounds are played from, with its
+/// operations (`getCatalog`, `observeCatalog`), its route (`GET /catalog`) and its poll of the store.
 struct WordLobbyModule: GameModule {
-    /// Refuses settings the server cannot run with and loads the word list: a server that cannot play
-    /// word games does not start at all.
-    func register(in kernel: Kernel) throws -> GameRegistration {
+    /// Refuses settings the server cannot run with, loads the word list and opens the catalog (storing
+    /// the starter catalog when none is stored): a server that cannot play word games does not start at all.
+    func register(in kernel: Kernel) async throws -> GameRegistration {
         let configuration = kernel.configuration.wordGames
         try configuration.validate()
+        let wordList = try WordListFile.load(configuration.wordList)
+        let catalog = try await CatalogService.open(store: kernel.store, logger: kernel.logger)
         let game = WordLobbyGame(
             codeSpace: configuration.lobbyCodes, maxGames: configuration.maxLobbies, capacity: configuration.lobbyCapacity,
-            wordList: try WordListFile.load(configuration.wordList), catalog: kernel.catalog)
+            wordList: wordList, catalog: catalog)
         let operations = WordLobbyOperations(host: GameHost(game, kernel: kernel))
-        return GameRegistration(game: operations.host, operations: operations.entries)
+        var background: [BackgroundWork] = []
+        if let interval = configuration.catalogPollInterval {
+            background.append { await catalog.poll(every: .nanoseconds(interval.nanoseconds)) }
+        }
+        return GameRegistration(
+            game: operations.host, operations: catalog.operations + operations.entries, routes: [CatalogHTTP.route(catalog)],
+            feeds: [catalog.feed], background: background)
     }
 }
 

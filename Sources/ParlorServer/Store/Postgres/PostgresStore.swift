@@ -7,8 +7,8 @@ import PostgresNIO
 import Synchronization
 import SystemTLS
 
-/// The clustered store: every game, the token secret, history, the catalog, accounts, users' settings
-/// and uploaded files in one PostgreSQL database that several parlor-server nodes share
+/// The clustered store: every game, the token secret, history, accounts, users' settings, games' own
+/// records and uploaded files in one PostgreSQL database that several parlor-server nodes share
 /// (`--postgres postgres://user@host:port/db`).
 ///
 /// The contract is SQLite's: a write returns once committed, and the games' saves are group-committed
@@ -21,6 +21,8 @@ public final class PostgresStore: ParlorStore {
     private let writer: PostgresWriter
     private let maxHistoryPageSize: Int
     private let isClosed = Atomic<Bool>(false)
+    /// The time a write outside the group commit is stamped with, as the writer stamps its batches.
+    let now: @Sendable () -> Instant
     /// This node among those sharing the database: in its announcements of committed game versions, as
     /// the node that serves the games it creates, in `nodes`. A cluster's front routes by it
     /// (`--node-name`); a store opened without one (tools, tests) is a node of a random name.
@@ -42,6 +44,7 @@ public final class PostgresStore: ParlorStore {
         let pool = PostgresPool(location: location, logger: logger, leaseTimeout: leaseTimeout)
         self.pool = pool
         maxHistoryPageSize = configuration.effectiveMaxHistoryPageSize
+        now = configuration.now
         self.node = node ?? UUID().uuidString
         writer = PostgresWriter(
             pool: pool, maxPending: configuration.effectiveMaxPendingWrites, now: configuration.now, node: self.node, metrics: metrics,
@@ -199,19 +202,7 @@ public final class PostgresStore: ParlorStore {
             """) { row in StoredState.json(try row.decode(String.self)) }
     }
 
-    // MARK: Catalog
-
-    public func loadCatalog() async throws(StoreError) -> Catalog? {
-        let rows = try await read("Loading the catalog", "SELECT version, payload FROM catalogs ORDER BY version DESC LIMIT 1") { row in
-            try row.decode((Int, String).self)
-        }
-        guard let (version, payload) = rows.first else { return nil }
-        return try StoredJSON.decode(Catalog.self, from: payload, what: "catalog version \(version)", location: "\(location), table catalogs")
-    }
-
-    nonisolated(nonsending) public func saveCatalog(_ catalog: Catalog) async throws(StoreError) {
-        try await submit(try SQLiteWrite.save(catalog))
-    }
+    public var backend: StoreBackend { .postgres(self) }
 
     // MARK: Health
 

@@ -140,8 +140,8 @@ final class PostgresWriter: Sendable {
         do {
             let conflicted = try await pool.withConnection(doing) { connection in
                 // Games' saves alone (the usual batch) are one statement, committed on its own: one
-                // round trip. Filing finished games or a catalog goes with them in one transaction.
-                guard !archiving.isEmpty || !batch.catalogs.isEmpty else {
+                // round trip. Filing finished games goes with them in one transaction.
+                guard !archiving.isEmpty else {
                     return try await batch.apply(node: node, stamp: stamp, on: connection, logger: logger)
                 }
                 return try await connection.withTransaction(logger: logger) { connection in
@@ -149,12 +149,6 @@ final class PostgresWriter: Sendable {
                     // Filed only with a save that took: a game that lost its race did not finish here.
                     for game in archiving where !conflicted.contains(.game(kind: game.kind, id: game.id)) {
                         try await Self.file(game, in: connection, logger: logger)
-                    }
-                    for (version, payload) in batch.catalogs {
-                        try await connection.query("""
-                            INSERT INTO catalogs (version, payload, stored_at) VALUES (\(version), \(payload), \(stamp))
-                            ON CONFLICT (version) DO UPDATE SET payload = excluded.payload, stored_at = excluded.stored_at
-                            """, logger: logger)
                     }
                     return conflicted
                 }
@@ -224,8 +218,7 @@ final class PostgresWriter: Sendable {
         }
     }
 
-    /// One batch's writes as `parlor_save_games` takes them (`PostgresSchema.saveGamesFunction`), and
-    /// its catalog versions. A node saves one game at a time (its actor awaits each save), so a batch
+    /// One batch's writes as `parlor_save_games` takes them (`PostgresSchema.saveGamesFunction`). A node saves one game at a time (its actor awaits each save), so a batch
     /// holds at most one version-checked save per game.
     private struct Batch: Sendable {
         var kinds: [String] = []
@@ -240,7 +233,6 @@ final class PostgresWriter: Sendable {
         var deletedIDs: [String] = []
         /// -1: whatever is stored.
         var deletedVersions: [Int] = []
-        var catalogs: [(version: Int, payload: String)] = []
 
         init(_ writes: [SQLiteWrite]) {
             for write in writes {
@@ -261,8 +253,6 @@ final class PostgresWriter: Sendable {
                     deletedKinds.append(kind)
                     deletedIDs.append(id)
                     deletedVersions.append(version ?? -1)
-                case .saveCatalog(let version, let payload):
-                    catalogs.append((version, payload))
                 }
             }
         }

@@ -1,0 +1,39 @@
+import ParlorRules
+
+/// The accounts: profiles, friendships and each user's saved settings. Every write returns once durable.
+public protocol AccountStore: Sendable {
+    // MARK: Profiles and friends
+
+    /// Creates (`creating`) or replaces the user's profile, durably, unless the outcome says why not.
+    func saveProfile(_ profile: ProfileRecord, creating: Bool) async throws(StoreError) -> ProfileWriteOutcome
+
+    /// The profiles of these users that exist, in no particular order.
+    func profiles(_ users: [UserID]) async throws(StoreError) -> [ProfileRecord]
+
+    /// Profiles whose handle, folded name or folded nickname contains `text` (already folded): the exact
+    /// handle first, then those where it begins one of them (or a word of the name or nickname), then
+    /// the rest; by name within each; at most `limit`.
+    func searchProfiles(_ text: String, limit: Int) async throws(StoreError) -> [ProfileRecord]
+
+    /// Stores a new request, durably; false (nothing written) when the two users already have one, in
+    /// either direction, whatever its status.
+    func createFriendship(_ friendship: FriendshipRecord) async throws(StoreError) -> Bool
+
+    /// Replaces a request's status, durably; false when it no longer exists.
+    func updateFriendship(_ friendship: FriendshipRecord) async throws(StoreError) -> Bool
+
+    /// Deletes a request or friendship, durably; false when it did not exist.
+    func deleteFriendship(id: String) async throws(StoreError) -> Bool
+
+    /// Every request and friendship `user` is part of, either side, oldest first.
+    func friendships(of user: UserID) async throws(StoreError) -> [FriendshipRecord]
+
+    // MARK: Users' settings
+
+    /// The settings `user` last saved under `name` (a game's defaults, such as a quiz's `UserSettings`),
+    /// as the JSON they were saved as; nil when they never saved any.
+    func userSettings(_ user: UserID, name: String) async throws(StoreError) -> String?
+
+    /// Replaces `user`'s settings under `name`, durably.
+    func saveUserSettings(_ user: UserID, name: String, json: String) async throws(StoreError)
+}
