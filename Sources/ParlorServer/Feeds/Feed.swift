@@ -31,8 +31,8 @@ public struct FeedPresence: Sendable {
     }
 }
 
-/// One topic (a game, the catalog) broadcast to many subscribers, written straight into their
-/// connections.
+/// One topic (a game, or a feed a game registers) broadcast to many subscribers, written straight into
+/// their connections.
 ///
 /// A published version costs one hop per event loop, not one per subscriber: the feed keeps its
 /// subscriptions grouped by their connection's loop, and hands each loop the version and that loop's

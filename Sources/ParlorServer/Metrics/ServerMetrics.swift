@@ -50,7 +50,7 @@ final class ServerMetrics: Sendable {
     init() {
         connections = registry.gauge("parlor_connections", help: "Open WebSocket sessions on /ws.")
         subscriptions = registry.gauge(
-            "parlor_subscriptions", help: "Open subscriptions to games and the catalog, across every connection.")
+            "parlor_subscriptions", help: "Open subscriptions to games and to the feeds games register, across every connection.")
         broadcastLatency = registry.durationHistogram(
             "parlor_broadcast_latency_seconds", buckets: Self.latencyBuckets,
             help: "From a game version's publication to its frame written to the sockets of its subscribers on one event loop (one sample per version per loop). A new subscriber's first snapshot is not a broadcast and is not counted.")
