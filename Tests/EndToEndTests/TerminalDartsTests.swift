@@ -78,6 +78,46 @@ struct TerminalDartsTests {
         }
     }
 
+    @Test("the host's rematch of a finished match takes both players and the spectator on to it, Bo now first")
+    func rematchTakesEveryoneOn() async throws {
+        try await TerminalServer.with { server in
+            let ann = try ScriptedParlor.launch(["darts", "create", "--game", "301", "--name", "Ann"], server: server, name: "ann")
+            var processes = [ann]
+            do {
+                let code = try #require(try await ann.waitForDartsLine("its seat") { $0.event == "seat" }.code)
+                let bo = try ScriptedParlor.launch(["darts", "join", code, "--name", "Bo"], server: server, name: "bo")
+                processes.append(bo)
+                let boId = try #require(try await bo.waitForDartsLine("its seat") { $0.event == "seat" }.userId)
+                let cy = try ScriptedParlor.launch(["darts", "watch", code], server: server, name: "cy")
+                processes.append(cy)
+                try await cy.waitForDartsLine("the match") { $0.match?.players.count == 2 }
+                #expect(try await ann.play("start", action: "start").event == "done")
+                #expect(try await ann.play("rematch", action: nil).message == "A rematch starts once the match is over.")
+                #expect(try await ann.play("visit T20 T20 T20", action: "visit").event == "done")
+                #expect(try await ann.play("visit 60", action: "visit").event == "done")
+                #expect(try await ann.play("visit T20 T11 D14", action: "visit").event == "done")
+                try await bo.waitForDartsLine("the finished match") { $0.match?.status == "finished" }
+                #expect(try await bo.play("rematch", action: nil).message == "Only the host starts a rematch; Ann can.")
+
+                ann.send("rematch")
+                for process in processes {
+                    let next = try #require(try await process.waitForDartsLine("the rematch") { $0.event == "rematch" }.code)
+                    #expect(next != code)
+                    let rematch = try await process.waitForDartsLine("the rematch's match") { $0.match?.id == next }
+                    #expect(rematch.match?.status == "playing" && rematch.match?.players.map(\.name) == ["Bo", "Ann"])
+                    #expect(rematch.match?.currentPlayerId?.rawValue == boId && rematch.match?.players.map(\.remaining) == [301, 301])
+                }
+                // Bo's session is seated in the rematch: his visit goes through there.
+                #expect(try await bo.play("visit 100", action: "visit").event == "done")
+                for process in processes { process.send("quit") }
+                for process in processes { #expect(await process.process.waitForExit() == 0, "\(process.process.name) did not exit cleanly") }
+            } catch {
+                for process in processes { await process.kill() }
+                throw error
+            }
+        }
+    }
+
     @Test("Two scripted players and a scripted spectator play a 301 leg; everyone ends on the same finished match")
     func twoPlayersAndASpectator() async throws {
         try await TerminalServer.with { server in
