@@ -33,6 +33,7 @@ import Testing
             DartsPlayer(id: user(1), name: "Ann", isGuest: false),
         ])
         #expect(next.hostId == user(1) && next.status == .playing && next.startedAt == later && next.createdAt == later)
+        #expect(next.owner == user(1), "it counts against the host's live games, as a created match does")
         #expect(next.currentPlayer == 0 && next.visitCount == 0 && next.winner == nil && next.rematch == nil)
         #expect((0..<3).allSatisfy { next.remaining(of: $0) == 301 && next.legsWon(by: $0) == 0 })
     }
