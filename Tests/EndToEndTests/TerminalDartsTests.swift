@@ -41,6 +41,25 @@ extension ScriptedParlor {
 
     /// Every `match` view this process printed, in order.
     var matchVersions: [Int] { process.lines.compactMap { DartsLine($0)?.match?.version } }
+
+    /// Ann creates a 301 match and Bo joins it, both scripted: the two processes (killed if either fails
+    /// to take its seat), the code and Bo's id, once Ann's match shows Bo.
+    static func annHostingBo(_ server: TerminalServer) async throws -> (ann: ScriptedParlor, bo: ScriptedParlor, code: String, boId: String) {
+        let ann = try ScriptedParlor.launch(["darts", "create", "--game", "301", "--name", "Ann"], server: server, name: "ann")
+        var bo: ScriptedParlor?
+        do {
+            let code = try #require(try await ann.waitForDartsLine("its seat") { $0.event == "seat" }.code)
+            let joined = try ScriptedParlor.launch(["darts", "join", code, "--name", "Bo"], server: server, name: "bo")
+            bo = joined
+            let boId = try #require(try await joined.waitForDartsLine("its seat") { $0.event == "seat" }.userId)
+            try await ann.waitForDartsLine("Bo in the match") { $0.match?.players.count == 2 }
+            return (ann, joined, code, boId)
+        } catch {
+            await ann.kill()
+            await bo?.kill()
+            throw error
+        }
+    }
 }
 
 /// The real server and real `parlor darts` processes in scripted mode: two players and a spectator
@@ -50,14 +69,9 @@ struct TerminalDartsTests {
     @Test("undo takes the last visit back for the host; another player may not")
     func undoTakesTheLastVisitBack() async throws {
         try await TerminalServer.with { server in
-            let ann = try ScriptedParlor.launch(["darts", "create", "--game", "301", "--name", "Ann"], server: server, name: "ann")
-            var processes = [ann]
+            let (ann, bo, _, _) = try await ScriptedParlor.annHostingBo(server)
+            let processes = [ann, bo]
             do {
-                let code = try #require(try await ann.waitForDartsLine("its seat") { $0.event == "seat" }.code)
-                let bo = try ScriptedParlor.launch(["darts", "join", code, "--name", "Bo"], server: server, name: "bo")
-                processes.append(bo)
-                try await bo.waitForDartsLine("its seat") { $0.event == "seat" }
-                try await ann.waitForDartsLine("Bo in the match") { $0.match?.players.count == 2 }
                 #expect(try await ann.play("start", action: "start").event == "done")
                 #expect(try await ann.play("visit T20 T20 T20", action: "visit").event == "done")
                 try await bo.waitForDartsLine("Ann's visit") { $0.match?.lastVisit?.number == 1 }
@@ -71,6 +85,42 @@ struct TerminalDartsTests {
                     #expect(taken.match?.currentPlayerId == taken.match?.players.first?.id, "the turn is Ann's again")
                 }
                 for process in processes { #expect(await process.finish() == 0, "\(process.process.name) did not exit cleanly") }
+            } catch {
+                for process in processes { await process.kill() }
+                throw error
+            }
+        }
+    }
+
+    @Test("the host's rematch of a finished match takes both players and the spectator on to it, Bo now first")
+    func rematchTakesEveryoneOn() async throws {
+        try await TerminalServer.with { server in
+            let (ann, bo, code, boId) = try await ScriptedParlor.annHostingBo(server)
+            var processes = [ann, bo]
+            do {
+                let cy = try ScriptedParlor.launch(["darts", "watch", code], server: server, name: "cy")
+                processes.append(cy)
+                try await cy.waitForDartsLine("the match") { $0.match?.players.count == 2 }
+                #expect(try await ann.play("start", action: "start").event == "done")
+                #expect(try await ann.play("rematch", action: nil).message == "A rematch starts once the match is over.")
+                #expect(try await ann.play("visit T20 T20 T20", action: "visit").event == "done")
+                #expect(try await ann.play("visit 60", action: "visit").event == "done")
+                #expect(try await ann.play("visit T20 T11 D14", action: "visit").event == "done")
+                try await bo.waitForDartsLine("the finished match") { $0.match?.status == "finished" }
+                #expect(try await bo.play("rematch", action: nil).message == "Only the host starts a rematch; Ann can.")
+
+                ann.send("rematch")
+                for process in processes {
+                    let next = try #require(try await process.waitForDartsLine("the rematch") { $0.event == "rematch" }.code)
+                    #expect(next != code)
+                    let rematch = try await process.waitForDartsLine("the rematch's match") { $0.match?.id == next }
+                    #expect(rematch.match?.status == "playing" && rematch.match?.players.map(\.name) == ["Bo", "Ann"])
+                    #expect(rematch.match?.currentPlayerId?.rawValue == boId && rematch.match?.players.map(\.remaining) == [301, 301])
+                }
+                // Bo's session is seated in the rematch: his visit goes through there.
+                #expect(try await bo.play("visit 100", action: "visit").event == "done")
+                for process in processes { process.send("quit") }
+                for process in processes { #expect(await process.process.waitForExit() == 0, "\(process.process.name) did not exit cleanly") }
             } catch {
                 for process in processes { await process.kill() }
                 throw error

@@ -131,6 +131,35 @@ struct QuizScreenTests {
         #expect(QuizInput.parseTyped("Lyon") == .success(.guess("Lyon")))
     }
 
+    @Test("The host's rematch of a finished quiz: refused to the others and before the end; its code takes every session on")
+    func rematch() throws {
+        let complete = try QuizFixtures.view("complete")
+        var bo = GameSessionLogic<QuizGame>(mode: .scripted, screen: QuizFixtures.screen(complete))
+        #expect(bo.handle(.line("rematch")).action == nil && bo.screen.message == nil)
+        #expect(QuizInput.parseScript("rematch") == .success(.rematch))
+        var notHost = QuizFixtures.screen(complete)
+        #expect(notHost.action(for: .rematch) == nil && notHost.message?.text == "Only the host starts a rematch; Ann can.")
+        var early = QuizFixtures.screen(try QuizFixtures.view("revealed"), me: QuizFixtures.ann)
+        #expect(early.action(for: .rematch) == nil && early.message?.text == "A rematch starts once the quiz is over.")
+        var ann = GameSessionLogic<QuizGame>(mode: .scripted, screen: QuizFixtures.screen(complete, me: QuizFixtures.ann))
+        #expect(ann.handle(.line("rematch")).action == .rematch)
+
+        var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(complete)) as? [String: Any])
+        json["rematch"] = "WPKTH"
+        json["version"] = complete.version + 1
+        let announced = try JSONDecoder().decode(QuizView.self, from: JSONSerialization.data(withJSONObject: json))
+        for var logic in [bo, ann] {
+            let step = logic.handle(.update(announced, receivedAt: logic.screen.now))
+            #expect(step.outputs == [.quiz(announced), .rematch(code: "WPKTH")] && step.ending == .rematch(code: "WPKTH"))
+        }
+        #expect(QuizOutput.rematch(code: "WPKTH").jsonLine == #"{"code":"WPKTH","event":"rematch"}"#)
+        guard case .watch(let code, _)? = QuizGame.rematchEntry(code: "WPKTH", from: ann.screen) else {
+            Issue.record("the session does not follow the rematch")
+            return
+        }
+        #expect(code == "WPKTH", "the players' seats are there already: watching it takes them")
+    }
+
     @Test("A scripted guess is sent resolved; its reply's quiz is reported, then done, and the screen remembers it")
     func scriptedGuess() throws {
         var logic = GameSessionLogic<QuizGame>(mode: .scripted, screen: QuizFixtures.screen(try QuizFixtures.view("revealing")))

@@ -17,11 +17,11 @@ import Testing
         let json = try parse(try WireJSON.encode(MatchView(try Self.match())))
         #expect(Set(json.keys) == [
             "id", "gameType", "inRule", "outRule", "legs", "sets", "capacity", "status", "hostId", "players", "currentPlayerId",
-            "leg", "set", "checkout", "winnerId", "lastVisit", "version", "createdAt", "startedAt", "finishedAt",
+            "leg", "set", "checkout", "winnerId", "lastVisit", "rematch", "version", "createdAt", "startedAt", "finishedAt",
         ])
         #expect(json["id"] as? String == "ACDEF" && json["gameType"] as? String == "301" && json["status"] as? String == "waiting")
         #expect(json["inRule"] as? String == "straight" && json["outRule"] as? String == "double")
-        for key in ["sets", "currentPlayerId", "checkout", "winnerId", "lastVisit", "startedAt", "finishedAt"] {
+        for key in ["sets", "currentPlayerId", "checkout", "winnerId", "lastVisit", "rematch", "startedAt", "finishedAt"] {
             #expect(json[key] is NSNull, "\(key)")
         }
         let players = try #require(json["players"] as? [[String: Any]])

@@ -93,6 +93,8 @@ import Testing
         (#"{"id":1,"op":"getTicTacToe","args":{"code":"0412795"}}"#, .getTicTacToe(TicTacToeCodeArguments(code: "0412795"))),
         (#"{"id":1,"op":"observeTicTacToe","args":{"code":"0412795"}}"#, .observeTicTacToe(TicTacToeCodeArguments(code: "0412795"))),
         (#"{"id":1,"op":"rematchTicTacToe","args":{"code":"0412795"}}"#, .rematchTicTacToe(TicTacToeCodeArguments(code: "0412795"))),
+        (#"{"id":1,"op":"rematchMatch","args":{"code":"QX7KM"}}"#, .rematchMatch(MatchCodeArguments(code: "QX7KM"))),
+        (#"{"id":1,"op":"rematchQuiz","args":{"code":"QWERT"}}"#, .rematchQuiz(QuizCodeArguments(code: "QWERT"))),
     ]
 
     @Test(arguments: cases)

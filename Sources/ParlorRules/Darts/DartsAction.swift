@@ -23,6 +23,8 @@ public enum DartsAction: Sendable, Equatable, Codable {
     case editLastVisit(number: Int?, visit: VisitInput)
     /// Takes the last visit of the match back; `number`, when given, must be that visit's number.
     case undoLastVisit(number: Int?)
+    /// The kernel records the rematch's code (`Rematchable`); no client sends it.
+    case recordRematch(code: String)
 }
 
 /// What an applied action changed.
@@ -40,5 +42,7 @@ public enum DartsEvent: Sendable, Equatable {
     case legWon(seat: Int)
     case setWon(seat: Int)
     case matchWon(seat: Int)
+    /// The host started a rematch of the finished match: its code.
+    case rematchStarted(MatchCode)
     case deleted
 }

@@ -20,6 +20,7 @@ extension DartsMatch {
         case .recordVisit(let playerId, let visit): events = try record(visit, for: playerId, by: caller, at: now)
         case .editLastVisit(let number, let visit): events = try editLastVisit(number: number, visit, by: caller, at: now)
         case .undoLastVisit(let number): events = try undoLastVisit(number: number, by: caller)
+        case .recordRematch(let code): events = try recordRematch(MatchCode(uncheckedRawValue: code))
         }
         if !events.isEmpty && !events.contains(.deleted) { version += 1 }
         return events

@@ -28,6 +28,10 @@ extension DartsMatch: GameRules {
         return outcome
     }
 
+    /// The host's live games count the match: its creator, or whoever took over as host — also in a
+    /// rematch, whose first seat is the next player's (`DartsMatch+Rematch`).
+    public var owner: UserID? { hostId }
+
     /// A finished match is over: friends see its players as no longer playing it.
     public var playing: [UserID] { status == .finished ? [] : members }
 

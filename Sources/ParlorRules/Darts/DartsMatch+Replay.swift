@@ -54,7 +54,7 @@ extension DartsMatch {
     ) throws(ReplayFailure) -> DartsMatch {
         var match = DartsMatch(
             id: id, code: .offline, settings: settings, createdAt: startedAt, hostId: scorer, players: players, status: .waiting,
-            legs: [], startedAt: nil, finishedAt: nil, winner: nil, version: 1)
+            legs: [], startedAt: nil, finishedAt: nil, winner: nil, rematch: nil, version: 1)
         let ordered = visits.sorted { ($0.leg, $0.turn) < ($1.leg, $1.turn) }
         guard let first = ordered.first else { throw ReplayFailure(leg: 1, turn: 1, "the match has no visits.") }
         do {

@@ -21,6 +21,8 @@ public struct DartsMatch: Sendable, Equatable, Codable {
     public internal(set) var finishedAt: Instant?
     /// The seat that won the match.
     public internal(set) var winner: Int?
+    /// Where the players went for a rematch, once the host started one (`DartsMatch+Rematch`).
+    public internal(set) var rematch: MatchCode?
     public internal(set) var version: Int
 
     /// A new match with `host` in the first seat.
@@ -34,7 +36,7 @@ public struct DartsMatch: Sendable, Equatable, Codable {
         return DartsMatch(
             id: id, code: code, settings: settings, createdAt: now, hostId: host,
             players: [DartsPlayer(id: host, name: name, isGuest: false)], status: .waiting, legs: [],
-            startedAt: nil, finishedAt: nil, winner: nil, version: 1)
+            startedAt: nil, finishedAt: nil, winner: nil, rematch: nil, version: 1)
     }
 
     /// The seat of `id`, if it has one.

@@ -66,6 +66,7 @@ extension PhotoQuiz: GameRules {
         case .reveal: return try reveal(by: user)
         case .nextPhoto: return try nextPhoto(by: user, at: now, previews: previews)
         case .quit: return try quit(by: user, at: now)
+        case .recordRematch(let code): return (try recordRematch(QuizCode(uncheckedRawValue: code)), [])
         case .revealTiles, .closeGuesses: return ([], [])  // The clock's, handled above.
         }
     }

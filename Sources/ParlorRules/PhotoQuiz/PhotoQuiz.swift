@@ -33,6 +33,8 @@ public struct PhotoQuiz: Sendable, Equatable, Codable {
     /// The photo being played or just revealed; nil while waiting and once complete.
     public internal(set) var round: QuizRound?
     public internal(set) var finishedAt: Instant?
+    /// Where the players went for a rematch, once the host started one (`PhotoQuiz+Rematch`).
+    public internal(set) var rematch: QuizCode?
     public internal(set) var version: Int
 
     /// A new quiz with `host` in the first seat.
@@ -43,7 +45,7 @@ public struct PhotoQuiz: Sendable, Equatable, Codable {
         return PhotoQuiz(
             id: id, code: code, createdAt: now, seed: seed, hostId: host, settings: settings,
             players: [QuizPlayer(id: host, name: name)], photos: [], phase: .waiting, playlist: [], pass: 0, round: nil,
-            finishedAt: nil, version: 1)
+            finishedAt: nil, rematch: nil, version: 1)
     }
 
     public func player(_ id: UserID) -> QuizPlayer? { players.first { $0.id == id } }
@@ -122,4 +124,6 @@ public enum PhotoQuizEvent: Sendable, Equatable {
     case guessed(UserID)
     case photoRevealed(round: Int)
     case completed
+    /// The host started a rematch of the finished quiz: its code.
+    case rematchStarted(QuizCode)
 }

@@ -24,4 +24,6 @@ public enum PhotoQuizAction: Sendable, Equatable, Codable {
     case nextPhoto
     /// The host ends the session: standings.
     case quit
+    /// The kernel records the rematch's code (`Rematchable`); no client sends it.
+    case recordRematch(code: String)
 }

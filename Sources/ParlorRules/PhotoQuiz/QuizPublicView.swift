@@ -72,6 +72,8 @@ public struct QuizPublicView: Sendable, Equatable {
     public let standings: [Standing]?
     public let createdAt: Instant
     public let finishedAt: Instant?
+    /// The rematch's code, once the host started one: everyone following this quiz goes there.
+    public let rematch: QuizCode?
     public let version: Int
 }
 
@@ -91,7 +93,7 @@ extension PhotoQuiz {
             photoCount: sessionPhotoCount, photoIndex: round.map { $0.number - 1 },
             currentPhoto: round.map(currentPhoto), answer: revealed.map { answer(to: photos[$0.photo]) },
             guesses: revealed?.scored, standings: phase == .complete ? standings : nil, createdAt: createdAt,
-            finishedAt: finishedAt, version: version)
+            finishedAt: finishedAt, rematch: rematch, version: version)
     }
 
     private func currentPhoto(_ round: QuizRound) -> QuizPublicView.CurrentPhoto {

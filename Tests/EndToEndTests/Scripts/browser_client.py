@@ -1,7 +1,8 @@
 """Plays the browser client (GET /) in three headless Chromium browsers, as three phones would: a rummy
 room from the join link to the settlement (with its QR code read back by zbar, a spectator, an error
 shown by its code, and one phone losing its network and coming back to its seat), then a word-game
-round to its results, then a darts leg with a guest the host scores for, a spectator, a bust and an edited last visit.
+round to its results, then a darts leg with a guest the host scores for, a spectator, a bust and an edited last visit,
+and the host's rematch every phone follows.
 
 Usage: browser_client.py HTTP_URL SCREENSHOT_DIR. Exits non-zero on any surprise; screenshots of each
 screen at 390x844 go to SCREENSHOT_DIR. Needs Debian's chromium and chromium-driver and Python's
@@ -400,6 +401,14 @@ def darts(ann, bo, cy):
     ann.shot("18-darts-finished")
     ann.narrow(360)
     ann.shot("19-darts-finished-360")
+    # The host's rematch: every phone follows to the new match by itself, Bo now first to throw.
+    check(not bo.exists("#rematch"), "only the host is offered the darts rematch")
+    ann.click("#rematch")
+    for phone in (ann, bo, cy):
+        phone.wait(lambda d, phone=phone: len(phone.text("#match-code")) == 5 and phone.text("#match-code") != code,
+                   f"{phone.name}: the darts rematch")
+    bo.wait(lambda d: bo.exists("#keypad"), "Bo to throw first in the rematch")
+    check(remaining(cy, "Ann") == "301", "the rematch starts from 301")
     return code, stats
 
 

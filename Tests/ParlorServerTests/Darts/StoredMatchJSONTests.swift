@@ -36,4 +36,19 @@ import Testing
         }
         #expect(match.legs.count == 2 && match.legs[0].winner == 2, "Gil won the first leg, and with it a set")
     }
+
+    /// A finished match that names its rematch keeps the code through the store.
+    @Test func theRematchCodeRoundTrips() throws {
+        let ann = UserID(UUID(uuidString: "00000000-0000-4000-8000-000000000001")!)
+        let t0 = Instant(millisecondsSinceEpoch: 1_800_000_000_321)
+        var match = try DartsMatch.create(
+            id: "5d7c2d6e-0000-4000-8000-000000000002", code: MatchCode(parsing: "QX7KM"), settings: X01Settings(gameType: .x301),
+            host: ann, playerName: "Ann", at: t0)
+        _ = try match.apply(.start, by: ann, at: t0)
+        _ = try match.apply(.recordVisit(playerId: ann, visit: VisitInput(darts: ["T20", "T20", "T20"])), by: ann, at: t0)
+        _ = try match.apply(.recordVisit(playerId: ann, visit: VisitInput(darts: ["T20", "T11", "D14"])), by: ann, at: t0)
+        _ = try match.apply(DartsMatch.recordRematch(code: "4CWX9"), by: ann, at: t0)
+        let decoded = try JSONDecoder().decode(DartsMatch.self, from: Data(StoredMatchJSON.encode(match).utf8))
+        #expect(decoded == match && decoded.rematchCode == "4CWX9")
+    }
 }

@@ -29,6 +29,12 @@ extension ParlorClient {
         try await call(Operation.startMatch, MatchCodeArguments(code: code))
     }
 
+    /// Starts the next match of a finished one (the host): the same settings and players, the order
+    /// turned by one. Answers its code; the old match's stream names it too (`MatchView.rematch`).
+    public func rematchMatch(code: String) async throws(ParlorClientError) -> String {
+        try await call(Operation.rematchMatch, MatchCodeArguments(code: code)).code
+    }
+
     public func leaveMatch(code: String) async throws(ParlorClientError) {
         _ = try await call(Operation.leaveMatch, MatchCodeArguments(code: code))
     }

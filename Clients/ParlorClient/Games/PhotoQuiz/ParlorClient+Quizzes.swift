@@ -46,6 +46,12 @@ extension ParlorClient {
         try await call(ParlorWire.Operation.quitQuiz, QuizCodeArguments(code: code))
     }
 
+    /// Starts the next quiz of a finished one (the host): the same players and settings, no photos yet.
+    /// Answers its code; the old quiz's stream names it too (`QuizView.rematch`).
+    public func rematchQuiz(code: String) async throws(ParlorClientError) -> String {
+        try await call(ParlorWire.Operation.rematchQuiz, QuizCodeArguments(code: code)).code
+    }
+
     public func getQuiz(code: String) async throws(ParlorClientError) -> QuizView {
         try await call(ParlorWire.Operation.getQuiz, QuizCodeArguments(code: code))
     }

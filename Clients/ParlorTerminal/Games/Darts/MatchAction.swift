@@ -12,6 +12,8 @@ public enum MatchAction: Sendable, Equatable {
     case edit(visit: Int?, darts: [String]?, total: Int?)
     /// Take the last visit back (number `visit`, when known).
     case undo(visit: Int?)
+    /// Start the next match of a finished one (host only); the session follows it there.
+    case rematch
     /// Give up the seat; the session ends.
     case leave
     /// Close this terminal; the seat stays.
@@ -25,6 +27,7 @@ public enum MatchAction: Sendable, Equatable {
         case .visit: "visit"
         case .edit: "edit"
         case .undo: "undo"
+        case .rematch: "rematch"
         case .leave: "leave"
         case .quit: "quit"
         }

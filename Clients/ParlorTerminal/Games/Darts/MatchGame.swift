@@ -3,7 +3,8 @@ import ParlorRules
 import ParlorWire
 
 /// Darts matches on the terminal: create (with guests), join or watch a match by its code; typing and
-/// `/` commands are `MatchScreenState.handle` and `MatchInput`; the screen is `MatchScreen`.
+/// `/` commands are `MatchScreenState.handle` and `MatchInput`; the screen is `MatchScreen`. A finished
+/// match's rematch takes the session on to it, seated or watching.
 struct MatchGame: EndsOnTheLeavesAnswer {
     enum Entry: Sendable {
         case create(CreateMatchArguments, guests: [String])
@@ -27,6 +28,10 @@ struct MatchGame: EndsOnTheLeavesAnswer {
     mutating func receive(_ match: MatchView?, at _: Instant, mode _: SessionMode) -> Step {
         guard let match else { return deletion(.match(nil)) }
         guard screen.receive(match) else { return Step() }
+        if let rematch = match.rematch {
+            // The players are seated in the rematch already; everyone following goes on to it.
+            return Step(outputs: [.match(match), .rematch(code: rematch)], ending: .rematch(code: rematch))
+        }
         return Step(outputs: [.match(match)])
     }
 
@@ -91,7 +96,7 @@ struct MatchGame: EndsOnTheLeavesAnswer {
             return taken + " \(thrower.name) to throw, \(thrower.remaining) left."
         case .addGuest(let name): return "\(name) joins as a guest; you enter their visits."
         case .start: return "The match has started."
-        case .leave, .quit: return nil
+        case .rematch, .leave, .quit: return nil
         }
     }
 
@@ -131,6 +136,10 @@ struct MatchGame: EndsOnTheLeavesAnswer {
         case .visit(let player, let darts, let total): return try await client.recordVisit(code: code, playerId: player, darts: darts, total: total)
         case .edit(let visit, let darts, let total): return try await client.editLastVisit(code: code, visit: visit, darts: darts, total: total)
         case .undo(let visit): return try await client.call(Operation.undoLastVisit, UndoLastVisitArguments(code: code, visit: visit))
+        case .rematch:
+            // The rematch's code comes on the old match's stream too, and the session follows it there.
+            _ = try await client.rematchMatch(code: code)
+            return nil
         case .leave:
             try await client.leaveMatch(code: code)
             return nil
@@ -141,6 +150,9 @@ struct MatchGame: EndsOnTheLeavesAnswer {
     static func refusal(_ error: ParlorClientError, entering _: Entry) -> String {
         error.description
     }
+
+    /// The players are seated in the rematch already: watching it is taking the seat.
+    static func rematchEntry(code: String, from _: MatchScreenState) -> Entry? { .watch(code: code) }
 }
 
 extension MatchScreenState: DeletableScreen {}

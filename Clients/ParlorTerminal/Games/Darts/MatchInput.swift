@@ -2,8 +2,8 @@ import ParlorRules
 
 /// What one line typed into a darts match means. On the interactive screen a line is a visit — its
 /// darts (`T20 T20 D16`) or its total (`100`) — unless it starts with `/` (`/edit VISIT`, `/undo`,
-/// `/guest NAME`, `/start`, `/leave`, `/quit`); a script sends one command per line (`visit VISIT`,
-/// `edit [#N] VISIT`, `undo [#N]`, `guest NAME`, `start`, `leave`, `match`, `quit`).
+/// `/guest NAME`, `/start`, `/rematch`, `/leave`, `/quit`); a script sends one command per line (`visit VISIT`,
+/// `edit [#N] VISIT`, `undo [#N]`, `guest NAME`, `start`, `rematch`, `leave`, `match`, `quit`).
 public enum MatchInput: Sendable, Equatable {
     /// A visit for whoever is to throw.
     case visit(darts: [String]?, total: Int?)
@@ -13,15 +13,17 @@ public enum MatchInput: Sendable, Equatable {
     case undo(visit: Int?)
     case addGuest(name: String)
     case start
+    /// The next match of a finished one (the host).
+    case rematch
     case leave
     case quit
     /// Print the match again (scripts).
     case showMatch
 
-    public static let typedUsage = "darts (T20 T20 D16) or a total (100), /edit VISIT, /undo, /guest NAME, /start, /leave or /quit"
+    public static let typedUsage = "darts (T20 T20 D16) or a total (100), /edit VISIT, /undo, /guest NAME, /start, /rematch, /leave or /quit"
     /// What `/help` lists after what typing does.
-    static let helpCommands = "↑ edits the last visit, /undo takes it back, /guest NAME adds a guest and /start starts (the host), /leave gives up your seat, /quit keeps it"
-    public static let scriptUsage = "visit VISIT, edit [#N] VISIT, undo [#N], guest NAME, start, leave, match or quit"
+    static let helpCommands = "↑ edits the last visit, /undo takes it back, /guest NAME adds a guest, /start starts and /rematch plays a finished match again (the host), /leave gives up your seat, /quit keeps it"
+    public static let scriptUsage = "visit VISIT, edit [#N] VISIT, undo [#N], guest NAME, start, rematch, leave, match or quit"
 
     /// A line typed on the interactive screen; nil for a blank line.
     public static func parseTyped(_ line: String) -> Result<MatchInput, ScriptCommandError>? {
@@ -57,6 +59,7 @@ public enum MatchInput: Sendable, Equatable {
             guard !rest.isEmpty else { return .failure(ScriptCommandError("\(prefix)guest needs a name, e.g. \"\(prefix)guest Gil\".")) }
             return .success(.addGuest(name: rest))
         case "start": return noArguments(rest, .start, verb: prefix + verb)
+        case "rematch": return noArguments(rest, .rematch, verb: prefix + verb)
         case "leave": return noArguments(rest, .leave, verb: prefix + verb)
         case "quit", "exit": return noArguments(rest, .quit, verb: prefix + verb)
         case "match", "show": return noArguments(rest, .showMatch, verb: prefix + verb)

@@ -10,6 +10,7 @@ import ParlorWire
 ///     {"event":"match","match":{…the match view…}}          null once deleted
 ///     {"action":"visit","event":"done"}
 ///     {"action":"visit","code":"NOT_YOUR_TURN","event":"error","message":"It is Ann's turn to throw."}
+///     {"code":"4CWX9","event":"rematch"}
 ///     {"code":"QX7KM","event":"left"}
 public enum MatchOutput: Sendable, Equatable {
     /// Seated (after create or join).
@@ -21,6 +22,8 @@ public enum MatchOutput: Sendable, Equatable {
     case done(MatchAction)
     /// Something failed: a sentence for a person, and the server's code when it has one.
     case error(action: String?, code: String?, message: String)
+    /// The players went on to a rematch with this code; the session goes on there.
+    case rematch(code: String)
     /// Left the match; the session ends.
     case left(code: String)
 
@@ -32,6 +35,7 @@ public enum MatchOutput: Sendable, Equatable {
         case .match(let match): .view(match)
         case .done(let action): .done(action: action.name)
         case .error(let action, let code, let message): .error(action: action, code: code, message: message)
+        case .rematch(let code): .rematch(code: code)
         case .left(let code): .left(code: code)
         }
         return JSONLine.encode(ViewSessionJSON(line: line, viewKey: "match"))

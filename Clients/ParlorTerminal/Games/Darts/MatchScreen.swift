@@ -96,6 +96,7 @@ public enum MatchScreen {
             default:
                 let winner = match.players.first { $0.id == match.winnerId }?.name ?? "Nobody"
                 second.append("\(winner) wins the match!", .good)
+                if let rematch = match.rematch { second.append(" · the rematch is match \(rematch)", .dim) }
             }
             if state.me != nil, state.mySeat == nil { second.append(" · you are watching", .dim) }
         }
@@ -139,6 +140,7 @@ public enum MatchScreen {
                 keys.append(("/start", "start"))
                 keys.append(("/guest NAME", "add a guest"))
             }
+            if match.status == "finished", match.rematch == nil, state.isHost { keys.append(("/rematch", "rematch")) }
             if state.mySeat != nil { keys.append(("/leave", "leave")) }
         }
         keys.append(("Esc", "quit"))

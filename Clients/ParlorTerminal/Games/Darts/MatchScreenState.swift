@@ -136,10 +136,25 @@ public struct MatchScreenState: Sendable, Equatable {
         case .undo(let visit): return .undo(visit: visit ?? match?.lastVisit?.number)
         case .addGuest(let name): return .addGuest(name: name)
         case .start: return .start
+        case .rematch: return rematch()
         case .leave: return .leave
         case .quit: return .quit
         case .showMatch: return nil
         }
+    }
+
+    /// The host of a finished match asks for the next one; anyone else is told why not.
+    private mutating func rematch() -> MatchAction? {
+        guard let match, match.status == "finished" else {
+            message = Message("A rematch starts once the match is over.", isError: true)
+            return nil
+        }
+        guard isHost else {
+            let host = match.players.first { $0.id == match.hostId }?.name ?? "the host"
+            message = Message("Only the host starts a rematch; \(host) can.", isError: true)
+            return nil
+        }
+        return .rematch
     }
 
     private mutating func startEditing() {

@@ -12,6 +12,8 @@ public enum QuizAction: Sendable, Equatable {
     case next
     /// End the quiz with the standings (host only).
     case end
+    /// Start the next quiz of a finished one (host only); the session follows it there.
+    case rematch
     /// Give up the seat; the session ends.
     case leave
     /// Close this terminal; the seat stays.
@@ -25,6 +27,7 @@ public enum QuizAction: Sendable, Equatable {
         case .reveal: "reveal"
         case .next: "next"
         case .end: "end"
+        case .rematch: "rematch"
         case .leave: "leave"
         case .quit: "quit"
         }

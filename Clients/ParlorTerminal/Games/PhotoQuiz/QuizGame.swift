@@ -3,7 +3,8 @@ import ParlorRules
 import ParlorWire
 
 /// Photo quizzes on the terminal: create, join or watch a quiz by its code; typing and `/` commands are
-/// `QuizScreenState.handle` and `QuizInput`; the screen is `QuizScreen`, with a countdown.
+/// `QuizScreenState.handle` and `QuizInput`; the screen is `QuizScreen`, with a countdown. A finished
+/// quiz's rematch takes the session on to it, seated or watching.
 struct QuizGame: EndsOnTheLeavesAnswer {
     enum Entry: Sendable {
         case create(CreateQuizArguments, places: PlaceLookup)
@@ -26,6 +27,10 @@ struct QuizGame: EndsOnTheLeavesAnswer {
     mutating func receive(_ quiz: QuizView?, at time: Instant, mode _: SessionMode) -> Step {
         guard let quiz else { return deletion(.quiz(nil)) }
         guard screen.receive(quiz, at: time) else { return Step() }
+        if let rematch = quiz.rematch {
+            // The players are seated in the rematch already; everyone following goes on to it.
+            return Step(outputs: [.quiz(quiz), .rematch(code: rematch)], ending: .rematch(code: rematch))
+        }
         return Step(outputs: [.quiz(quiz)])
     }
 
@@ -120,6 +125,10 @@ struct QuizGame: EndsOnTheLeavesAnswer {
         case .reveal: return try await client.reveal(code: code)
         case .next: return try await client.nextPhoto(code: code)
         case .end: return try await client.quitQuiz(code: code)
+        case .rematch:
+            // The rematch's code comes on the old quiz's stream too, and the session follows it there.
+            _ = try await client.rematchQuiz(code: code)
+            return nil
         case .leave:
             try await client.leaveQuiz(code: code)
             return nil
@@ -129,6 +138,12 @@ struct QuizGame: EndsOnTheLeavesAnswer {
 
     static func refusal(_ error: ParlorClientError, entering _: Entry) -> String {
         error.description
+    }
+
+    /// The players are seated in the rematch already: watching it is taking the seat. Place names are
+    /// looked up as before.
+    static func rematchEntry(code: String, from screen: QuizScreenState) -> Entry? {
+        .watch(code: code, places: screen.places ?? PlaceLookup(path: nil))
     }
 }
 

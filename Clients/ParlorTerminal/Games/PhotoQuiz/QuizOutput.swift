@@ -10,6 +10,7 @@ import ParlorWire
 ///     {"event":"quiz","quiz":{…the quiz view…}}          null once deleted
 ///     {"action":"guess","event":"done"}
 ///     {"action":"guess","code":"OWN_PHOTO","event":"error","message":"…"}
+///     {"code":"WPKTH","event":"rematch"}
 ///     {"code":"QX7KM","event":"left"}
 public enum QuizOutput: Sendable, Equatable {
     /// Seated (after create or join).
@@ -20,6 +21,8 @@ public enum QuizOutput: Sendable, Equatable {
     /// An action was applied.
     case done(QuizAction)
     case error(action: String?, code: String?, message: String)
+    /// The players went on to a rematch with this code; the session goes on there.
+    case rematch(code: String)
     /// Left the quiz; the session ends.
     case left(code: String)
 
@@ -30,6 +33,7 @@ public enum QuizOutput: Sendable, Equatable {
         case .quiz(let quiz): .view(quiz)
         case .done(let action): .done(action: action.name)
         case .error(let action, let code, let message): .error(action: action, code: code, message: message)
+        case .rematch(let code): .rematch(code: code)
         case .left(let code): .left(code: code)
         }
         return JSONLine.encode(ViewSessionJSON(line: line, viewKey: "quiz"))

@@ -177,6 +177,7 @@ public enum QuizScreen {
                 }
                 if quiz.phase == "revealing" || quiz.phase == "revealed" { keys.append(("/end", "end")) }
             }
+            if state.isHost && quiz.phase == "complete" && quiz.rematch == nil { keys.append(("/rematch", "rematch")) }
             if state.myPlayer != nil && quiz.phase != "complete" { keys.append(("/leave", "leave")) }
         }
         keys.append(("Esc", "quit"))

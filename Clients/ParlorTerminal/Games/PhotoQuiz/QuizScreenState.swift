@@ -146,10 +146,25 @@ public struct QuizScreenState: Sendable, Equatable {
         case .reveal: return .reveal
         case .next: return .next
         case .end: return .end
+        case .rematch: return rematch()
         case .leave: return .leave
         case .quit: return .quit
         case .showQuiz: return nil
         }
+    }
+
+    /// The host of a finished quiz asks for the next one; anyone else is told why not.
+    private mutating func rematch() -> QuizAction? {
+        guard let quiz, quiz.phase == "complete" else {
+            message = Message("A rematch starts once the quiz is over.", isError: true)
+            return nil
+        }
+        guard isHost else {
+            let host = quiz.players.first { $0.id == quiz.hostId }?.name ?? "the host"
+            message = Message("Only the host starts a rematch; \(host) can.", isError: true)
+            return nil
+        }
+        return .rematch
     }
 
     private var guessRefusal: String {

@@ -7,7 +7,7 @@ import ParlorWire
 extension DartsOperations {
     var routes: [HTTPRoute] {
         let (host, leaveMatch) = (host, leaveMatch)
-        return createMatch.routes + joinMatch.routes + addGuest.routes + getMatch.routes + checkout.routes + listMatches.routes + [
+        return createMatch.routes + joinMatch.routes + addGuest.routes + getMatch.routes + checkout.routes + listMatches.routes + rematchMatch.routes + [
             // Your own id leaves the match; another's is the host removing a player (`removePlayer`).
             HTTPRoute(.DELETE, "/darts/{code}/players/{id}", status: .noContent) { request throws(WireError) in
                 let code = request.parameters[0]

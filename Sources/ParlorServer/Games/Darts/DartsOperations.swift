@@ -52,6 +52,11 @@ struct DartsOperations: Sendable {
 
     var observeMatch: OperationHandler<MatchCodeArguments> { host.watching(Operation.observeMatch) { $0.code } }
 
+    /// The kernel's rematch (`DartsMatch+Rematch` decides who may, and what the new match is).
+    var rematchMatch: OperationHandler<MatchCodeArguments> {
+        host.rematchOperation(Operation.rematchMatch) { host, args throws(WireError) in try await host.game(code: args.code) }
+    }
+
     /// The finish to suggest for a score, for a client entering dart by dart. Needs no match.
     var checkout: OperationHandler<CheckoutArguments> {
         OperationHandler(Operation.checkout) { args, _ throws(WireError) in
@@ -81,7 +86,7 @@ struct DartsOperations: Sendable {
     var entries: [OperationEntry] {
         [
             createMatch.entry(), joinMatch.entry(), addGuest.entry(), leaveMatch.entry(), getMatch.entry(), observeMatch.entry(),
-            checkout.entry(), listMatches.entry(),
+            checkout.entry(), listMatches.entry(), rematchMatch.entry(),
         ]
     }
 }

@@ -47,6 +47,7 @@ enum StoredMatchJSON {
             json.int(finishedAt.millisecondsSinceEpoch)
         }
         if let winner = match.winner { json.field("winner", winner) }
+        if let rematch = match.rematch { json.field("rematch", rematch.rawValue) }
         json.field("version", match.version)
         json.endObject()
         return String(decoding: json.bytes, as: UTF8.self)

@@ -8,7 +8,7 @@ extension PhotoQuizOperations {
     var routes: [HTTPRoute] {
         let leaveQuiz = leaveQuiz
         return createQuiz.routes + joinQuiz.routes + updateQuizSettings.routes + startQuiz.routes + nextPhoto.routes + getQuiz.routes
-            + quizSettings.routes + saveQuizSettings.routes + [
+            + quizSettings.routes + saveQuizSettings.routes + rematchQuiz.routes + [
                 // Only your own seat: nobody removes another player from a quiz.
                 HTTPRoute(.DELETE, "/quizzes/{code}/players/{id}", status: .noContent) { request throws(WireError) in
                     let leave = leaveQuiz.call(QuizCodeArguments(code: request.parameters[0]))

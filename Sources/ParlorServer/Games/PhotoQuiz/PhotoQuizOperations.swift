@@ -75,6 +75,11 @@ struct PhotoQuizOperations: Sendable {
     /// It shows nothing unrevealed.
     var getQuiz: OperationHandler<QuizCodeArguments> { host.reading(Operation.getQuiz) { $0.code } }
 
+    /// The kernel's rematch (`PhotoQuiz+Rematch` decides who may, and what the new quiz is).
+    var rematchQuiz: OperationHandler<QuizCodeArguments> {
+        host.rematchOperation(Operation.rematchQuiz) { host, args throws(WireError) in try await host.game(code: args.code) }
+    }
+
     /// Anyone may watch a quiz (a screen on the wall, friends elsewhere).
     var observeQuiz: OperationHandler<QuizCodeArguments> {
         OperationHandler(Operation.observeQuiz) { [host] args, context throws(WireError) in
@@ -110,7 +115,7 @@ struct PhotoQuizOperations: Sendable {
     var entries: [OperationEntry] {
         [
             createQuiz.entry(), joinQuiz.entry(), leaveQuiz.entry(), updateQuizSettings.entry(), startQuiz.entry(),
-            nextPhoto.entry(), getQuiz.entry(), observeQuiz.entry(), quizSettings.entry(), saveQuizSettings.entry(),
+            nextPhoto.entry(), getQuiz.entry(), observeQuiz.entry(), quizSettings.entry(), saveQuizSettings.entry(), rematchQuiz.entry(),
         ]
     }
 

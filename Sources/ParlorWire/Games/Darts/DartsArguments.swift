@@ -67,7 +67,7 @@ public struct RemovePlayerArguments: OperationArguments {
     }
 }
 
-/// `startMatch`, `leaveMatch`, `observeMatch`, `getMatch`: `{code}`.
+/// `startMatch`, `leaveMatch`, `observeMatch`, `getMatch`, `rematchMatch`: `{code}`.
 public struct MatchCodeArguments: OperationArguments {
     public var code: String
 

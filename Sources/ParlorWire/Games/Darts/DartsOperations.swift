@@ -41,6 +41,11 @@ extension Operation {
         routes: [OperationRoute("DELETE", "/darts/{code}/visits/last") { request throws(WireError) in
             UndoLastVisitArguments(code: request.parameters[0], visit: request.query["visit"].flatMap { Int($0) })
         }])
+    /// The host of a finished match starts the next one — the same settings and players, the order
+    /// turned by one: `{code}`, the new match's (asking again answers the same code).
+    public static let rematchMatch = OperationDeclaration<MatchCodeArguments, RematchResult>(
+        "rematchMatch",
+        routes: [.post("/darts/{code}/rematch") { request throws(WireError) in MatchCodeArguments(code: request.parameters[0]) }])
     /// Anyone may watch a match, signed in or not (friends following from elsewhere).
     public static let observeMatch = OperationDeclaration<MatchCodeArguments, Subscribed>("observeMatch", access: .anyone)
     /// Anyone may read a match, signed in or not.
@@ -106,7 +111,7 @@ extension WireVocabulary {
             + DartsAction.moves.map(\.operation)
             + [
                 Operation.leaveMatch.erased, Operation.observeMatch.erased, Operation.getMatch.erased, Operation.checkout.erased,
-                Operation.listMatches.erased,
+                Operation.listMatches.erased, Operation.rematchMatch.erased,
             ],
         errorCodes: [.matchNotFound, .matchFull, .invalidDarts, .invalidThrows])
 }

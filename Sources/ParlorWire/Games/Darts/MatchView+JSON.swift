@@ -36,6 +36,8 @@ extension EncodedJSON {
         json.beginArray()
         for player in view.players { Self.write(player, to: &json) }
         json.endArray()
+        json.key("rematch")
+        Self.write(view.rematch, to: &json)
         json.field("set", view.set)
         json.key("sets")
         if let sets = view.sets { json.int(sets) } else { json.null() }

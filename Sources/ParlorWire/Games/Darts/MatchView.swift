@@ -76,6 +76,8 @@ public struct MatchView: Sendable, Equatable, Codable {
     public let checkout: [String]?
     public let winnerId: UserID?
     public let lastVisit: LastVisit?
+    /// The rematch's code, once the host started one: everyone following this match goes there.
+    public let rematch: String?
     public let version: Int
     public let createdAt: String
     public let startedAt: String?
@@ -113,6 +115,7 @@ public struct MatchView: Sendable, Equatable, Codable {
         lastVisit = match.lastVisit.map { visit in
             LastVisit(number: match.visitCount, playerId: match.players[visit.player].id, recordedBy: visit.recordedBy)
         }
+        rematch = match.rematch?.rawValue
         version = match.version
         createdAt = match.createdAt.iso8601
         startedAt = match.startedAt?.iso8601
@@ -138,6 +141,7 @@ public struct MatchView: Sendable, Equatable, Codable {
         try container.encode(checkout, forKey: .checkout)
         try container.encode(winnerId, forKey: .winnerId)
         try container.encode(lastVisit, forKey: .lastVisit)
+        try container.encode(rematch, forKey: .rematch)
         try container.encode(version, forKey: .version)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(startedAt, forKey: .startedAt)

@@ -66,7 +66,7 @@ public struct JoinQuizArguments: OperationArguments {
     }
 }
 
-/// `leaveQuiz`, `startQuiz`, `reveal`, `nextPhoto`, `quitQuiz`, `observeQuiz`, `getQuiz`: `{code}`.
+/// `leaveQuiz`, `startQuiz`, `reveal`, `nextPhoto`, `quitQuiz`, `observeQuiz`, `getQuiz`, `rematchQuiz`: `{code}`.
 public struct QuizCodeArguments: OperationArguments {
     public var code: String
 

@@ -34,6 +34,10 @@ extension Operation {
         "nextPhoto", routes: [.post("/quizzes/{code}/next") { request throws(WireError) in QuizCodeArguments(code: request.parameters[0]) }])
     public static let quitQuiz = OperationDeclaration<QuizCodeArguments, QuizView>(
         "quitQuiz", routes: [.post("/quizzes/{code}/quit") { request throws(WireError) in QuizCodeArguments(code: request.parameters[0]) }])
+    /// The host of a finished quiz starts the next one — the same players and settings, no photos yet:
+    /// `{code}`, the new quiz's (asking again answers the same code).
+    public static let rematchQuiz = OperationDeclaration<QuizCodeArguments, RematchResult>(
+        "rematchQuiz", routes: [.post("/quizzes/{code}/rematch") { request throws(WireError) in QuizCodeArguments(code: request.parameters[0]) }])
     /// Anyone may watch a quiz (a screen on the wall, friends elsewhere).
     public static let observeQuiz = OperationDeclaration<QuizCodeArguments, TimedSubscription>("observeQuiz", access: .anyone)
     /// Anyone may read a quiz, signed in or not: it shows nothing unrevealed.
@@ -77,7 +81,7 @@ extension WireVocabulary {
             Operation.startQuiz.erased,
         ] + PhotoQuizAction.moves.map(\.operation) + [
             Operation.nextPhoto.erased, Operation.observeQuiz.erased, Operation.getQuiz.erased, Operation.quizSettings.erased,
-            Operation.saveQuizSettings.erased,
+            Operation.saveQuizSettings.erased, Operation.rematchQuiz.erased,
         ],
         errorCodes: [
             .quizNotFound, .quizFull, .notQuizMember, .noPhotos, .tooManyPhotos, .ownPhoto, .photoNotFound, .tileHidden, .photoHidden,

@@ -111,6 +111,8 @@ public struct QuizView: Sendable, Equatable, Codable {
     public let standings: [Standing]?
     public let createdAt: String
     public let finishedAt: String?
+    /// The rematch's code, once the host started one: everyone following this quiz goes there.
+    public let rematch: String?
     public let version: Int
     /// The server's clock when it sent this version; the server adds it, so a view built here has none.
     public var serverTime: String?
@@ -146,13 +148,14 @@ public struct QuizView: Sendable, Equatable, Codable {
         standings = view.standings
         createdAt = view.createdAt.iso8601
         finishedAt = view.finishedAt?.iso8601
+        rematch = view.rematch?.rawValue
         version = view.version
         serverTime = nil
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, code, phase, hostId, settings, players, uploadCount, albums, photoCount, photoIndex, currentPhoto, answer, guesses
-        case standings, createdAt, finishedAt, version, serverTime
+        case standings, createdAt, finishedAt, rematch, version, serverTime
     }
 
     /// Every field, nulls included, so a client can tell "none" from "not sent".
@@ -174,6 +177,7 @@ public struct QuizView: Sendable, Equatable, Codable {
         try container.encode(standings, forKey: .standings)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(finishedAt, forKey: .finishedAt)
+        try container.encode(rematch, forKey: .rematch)
         try container.encode(version, forKey: .version)
         try container.encodeIfPresent(serverTime, forKey: .serverTime)
     }

@@ -1,7 +1,8 @@
 // A darts match (docs/PROTOCOL.md, "Darts matches"): the seats and guests before the start, then the
 // scoreboard with the player to throw and the finish to aim for, a dart keypad (or a visit's total)
 // for whoever may score this turn — the thrower, or the host for anyone — editing or taking back the
-// last visit, and the statistics at the end. Watching shows the same board with no keypad.
+// last visit, and the statistics at the end with the host's rematch (the shell follows it, as everyone
+// watching does). Watching shows the same board with no keypad.
 
 import { h, fill } from "../../dom.js";
 import { presenceDot } from "../../presence.js";
@@ -32,7 +33,7 @@ export function showMatch(root, context, place, game) {
     observe: { op: "observeMatch", args: { code }, viewEvent: "match", closed: "The match was closed." },
     viewOf: (result) => result?.match ?? (result?.version !== undefined ? result : null),
     isMember: (match, userId) => match.players.some((player) => player.id === userId),
-    rematchOf: () => null,
+    rematchOf: (match) => match.rematch ?? null,
     leave: (match) => (match.status !== "finished" ? { confirm: "Leave this match?", op: "leaveMatch", args: { code } } : null),
     keepFocus: (element) => element === totalInput || element === guestName,
     // A visit entered elsewhere ends any edit begun here: the visit being edited may be final now.
@@ -86,7 +87,7 @@ export function showMatch(root, context, place, game) {
     else if (match.status === "playing") {
       parts.push(h("p", { class: "status", id: "turn" }, `${thrower()?.name ?? "Someone"} to throw.`));
     }
-    if (match.status === "finished") parts.push(statistics());
+    if (match.status === "finished") parts.push(statistics(), rematch());
     return parts;
   }
 
@@ -232,6 +233,14 @@ export function showMatch(root, context, place, game) {
           h("th", { scope: "row" }, player.name),
           [player.stats.threeDartAverage, player.stats.firstNineAverage, player.stats.checkoutPercent,
             player.stats.highestCheckout, player.stats.count180].map((value) => h("td", { class: "num" }, String(value)))))))));
+  }
+
+  /** The host plays a finished match again: the same settings and players, the next one throwing first. */
+  function rematch() {
+    if (!isHost()) return h("p", { class: "muted", id: "rematch-note" }, "The host may start a rematch; this screen follows it.");
+    const button = h("button", { id: "rematch", type: "button", class: "primary big" }, "Rematch: same players, new match");
+    button.addEventListener("click", () => act("rematchMatch", { code }, button));
+    return button;
   }
 
   return { dispose };

@@ -2,8 +2,8 @@
 // (the server strips and checks it); then each photo filling in tile by tile on a canvas with the
 // countdown from the server's deadline, a guess by place name (the server suggests places as the name is
 // typed) or by tapping the world map, confirmed before it is sent; then the reveal — the place, the date,
-// everyone's guess with its distance and points — and at the end the standings. Watching shows the same
-// screens without the upload and the guess.
+// everyone's guess with its distance and points — and at the end the standings with the host's
+// rematch, which everyone follows. Watching shows the same screens without the upload and the guess.
 //
 // A new view arrives with every tile, several times a second: the screen is built once per phase and
 // photo, and each view only updates it in place, so a button is never replaced under a finger and the
@@ -78,9 +78,18 @@ export function showQuiz(root, context, place) {
     }
   }
 
+  /** The host started a rematch: the players are seated there already (new photos to upload), and
+   * everyone following goes on to it, as the shell does for the other games. */
+  let followed = false;
   function update(next) {
     if (!next || (quiz && next.version < quiz.version)) return;
     quiz = next;
+    if (quiz.rematch && !disposed && !followed) {
+      followed = true;
+      context.go({ kind: place.kind, code: quiz.rematch, watching: !me() });
+      context.say(`On to the rematch: photo quiz ${quiz.rematch}.`);
+      return;
+    }
     const current = quiz.currentPhoto?.photoId ?? null;
     if (current !== photoId) {
       photoId = current;
@@ -300,8 +309,16 @@ export function showQuiz(root, context, place) {
           h("li", { dataset: { player: entry.playerId } },
             h("span", { class: "rank" }, `${entry.rank}.`),
             h("span", { class: "name" }, entry.name, entry.playerId === connection.userId ? " (you)" : ""),
-            h("span", { class: "num" }, String(entry.score))))))],
+            h("span", { class: "num" }, String(entry.score)))))), rematchButton()],
     };
+  }
+
+  /** The host plays again: the same players and settings, new photos. */
+  function rematchButton() {
+    if (!isHost()) return h("p", { class: "muted", id: "rematch-note" }, "The host may start a rematch; this screen follows it.");
+    const button = h("button", { id: "rematch", type: "button", class: "primary big" }, "Rematch: same players, new photos");
+    button.addEventListener("click", () => act("rematchQuiz", { code }, button));
+    return button;
   }
 
   function tick() {
