@@ -1,4 +1,4 @@
-/// The reply to a rematch (`rematchRoom`, `rematchLobby`): the new game's code.
+/// The reply to every game's rematch operation: the new game's code.
 public struct RematchResult: Sendable, Equatable, Codable {
     public let code: String
 
