@@ -85,6 +85,18 @@ extension TerminalGame {
     func farewellAfterQuit(clientArguments: [String]) -> String? { nil }
 }
 
+/// The rule every game with a host shares for a rematch: the game must be over, and only its host
+/// starts the next one.
+enum RematchRule {
+    /// Why a rematch cannot be asked for now (nil: it can). `host`: the host's name, if known;
+    /// `place`: what the game is called ("match").
+    static func refusal(over: Bool, isHost: Bool, host: String?, place: String) -> String? {
+        guard over else { return "A rematch starts once the \(place) is over." }
+        guard isHost else { return "Only the host starts a rematch; \(host ?? "the host") can." }
+        return nil
+    }
+}
+
 /// What the session itself keeps up to date on every game's screen.
 protocol GameScreen: Sendable {
     /// The place's code, as people read it out.

@@ -145,13 +145,9 @@ public struct MatchScreenState: Sendable, Equatable {
 
     /// The host of a finished match asks for the next one; anyone else is told why not.
     private mutating func rematch() -> MatchAction? {
-        guard let match, match.status == "finished" else {
-            message = Message("A rematch starts once the match is over.", isError: true)
-            return nil
-        }
-        guard isHost else {
-            let host = match.players.first { $0.id == match.hostId }?.name ?? "the host"
-            message = Message("Only the host starts a rematch; \(host) can.", isError: true)
+        let host = match?.players.first { $0.id == match?.hostId }?.name
+        if let refusal = RematchRule.refusal(over: match?.status == "finished", isHost: isHost, host: host, place: "match") {
+            message = Message(refusal, isError: true)
             return nil
         }
         return .rematch

@@ -155,13 +155,9 @@ public struct QuizScreenState: Sendable, Equatable {
 
     /// The host of a finished quiz asks for the next one; anyone else is told why not.
     private mutating func rematch() -> QuizAction? {
-        guard let quiz, quiz.phase == "complete" else {
-            message = Message("A rematch starts once the quiz is over.", isError: true)
-            return nil
-        }
-        guard isHost else {
-            let host = quiz.players.first { $0.id == quiz.hostId }?.name ?? "the host"
-            message = Message("Only the host starts a rematch; \(host) can.", isError: true)
+        let host = quiz?.players.first { $0.id == quiz?.hostId }?.name
+        if let refusal = RematchRule.refusal(over: quiz?.phase == "complete", isHost: isHost, host: host, place: "quiz") {
+            message = Message(refusal, isError: true)
             return nil
         }
         return .rematch
