@@ -81,7 +81,9 @@ struct MessageModel {
             if !payload.isEmpty {
                 var broken = Set<UInt16>()
                 let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : 0
-                if payload.count == 1 || !((1000...1003).contains(code) || (1007...1011).contains(code) || (3000...4999).contains(code)) {
+                // RFC 6455's codes, the three IANA added since (1012 service restart, 1013 try again
+                // later, 1014 bad gateway), and the registered and private ranges.
+                if payload.count == 1 || !((1000...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code)) {
                     broken.insert(1002)
                 }
                 let reason = payload.dropFirst(2)
