@@ -104,7 +104,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
-            resources: [.copy("Resources/starter-catalog.json")]
+            resources: [.copy("Games/WordLobby/Catalog/starter-catalog.json")]
         ),
         .executableTarget(
             name: "parlor-server",

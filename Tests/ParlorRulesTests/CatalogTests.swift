@@ -5,7 +5,7 @@ import Testing
 @Suite struct CatalogTests {
     static let starterURL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/ParlorServer/Resources/starter-catalog.json")
+        .appendingPathComponent("Sources/ParlorServer/Games/WordLobby/Catalog/starter-catalog.json")
 
     static func starter() throws -> Catalog {
         try JSONDecoder().decode(Catalog.self, from: Data(contentsOf: starterURL))

@@ -95,6 +95,10 @@ import Testing
         (#"{"id":1,"op":"rematchTicTacToe","args":{"code":"0412795"}}"#, .rematchTicTacToe(TicTacToeCodeArguments(code: "0412795"))),
         (#"{"id":1,"op":"rematchMatch","args":{"code":"QX7KM"}}"#, .rematchMatch(MatchCodeArguments(code: "QX7KM"))),
         (#"{"id":1,"op":"rematchQuiz","args":{"code":"QWERT"}}"#, .rematchQuiz(QuizCodeArguments(code: "QWERT"))),
+        (#"{"id":1,"op":"removeQuizPlayer","args":{"code":"QWERT","playerId":"\#(u)"}}"#,
+         .removeQuizPlayer(RemoveQuizPlayerArguments(code: "QWERT", playerId: user(2)))),
+        (#"{"id":1,"op":"removeTicTacToePlayer","args":{"code":"0412795","playerId":"\#(u)"}}"#,
+         .removeTicTacToePlayer(RemoveTicTacToePlayerArguments(code: "0412795", playerId: user(2)))),
     ]
 
     @Test(arguments: cases)

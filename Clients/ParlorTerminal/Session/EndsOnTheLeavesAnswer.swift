@@ -1,4 +1,5 @@
 import ParlorClient
+import ParlorRules
 
 /// A screen that says when its place (match, quiz, lobby, game) was deleted.
 protocol DeletableScreen: GameScreen {
@@ -32,6 +33,13 @@ extension EndsOnTheLeavesAnswer {
     mutating func deletion(_ gone: Output) -> Step {
         screen.deleted = true
         return Step(outputs: [gone], ending: leaving ? nil : .deleted)
+    }
+
+    /// A newer view (reported by `outputs`) that no longer seats this terminal, unless it left: the
+    /// host removed it (`KickRule`), and the session ends saying so. Nil when it is still seated.
+    func removal(seatedBefore before: [UserID], now after: [UserID], outputs: [Output]) -> Step? {
+        guard KickRule.removed(me: screen.me, before: before, after: after, leaving: leaving) else { return nil }
+        return Step(outputs: outputs + [.removed(code: screen.code)], ending: .removed)
     }
 
     /// After an answered action's own outputs: a leave's answer says `left` and ends the session.

@@ -10,6 +10,8 @@ protocol GameOutput: Sendable, Equatable {
     static func error(action: String?, code: String?, message: String) -> Self
     /// This terminal's seat in the place with this code was given up.
     static func left(code: String) -> Self
+    /// The host took this terminal's seat in the place with this code away.
+    static func removed(code: String) -> Self
     /// The JSON line (without the newline); `JSONLine.encode` writes it.
     var jsonLine: String { get }
 }

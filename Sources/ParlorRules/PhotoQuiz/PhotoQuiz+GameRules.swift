@@ -66,9 +66,20 @@ extension PhotoQuiz: GameRules {
         case .reveal: return try reveal(by: user)
         case .nextPhoto: return try nextPhoto(by: user, at: now, previews: previews)
         case .quit: return try quit(by: user, at: now)
+        case .removePlayer(let player): return try remove(player, by: user)
         case .recordRematch(let code): return (try recordRematch(QuizCode(uncheckedRawValue: code)), [])
         case .revealTiles, .closeGuesses: return ([], [])  // The clock's, handled above.
         }
+    }
+
+    /// The host removing a player (`PhotoQuiz+Kick`): for them it is leaving.
+    private mutating func remove(_ player: UserID, by user: UserID) throws(PhotoQuizError) -> ([PhotoQuizEvent], [GameEffect<PhotoQuizAction>]) {
+        try requireHost(user, to: "remove a player")
+        guard player != user else { throw .invalidState(reason: "The host cannot remove themselves; leave the quiz instead.") }
+        guard isMember(player) else { throw .playerNotFound(id: player.rawValue) }
+        guard phase != .complete else { throw .invalidState(reason: "The quiz is over; its standings stay as they are.") }
+        let (events, effects) = try leaveDuringSession(player)
+        return (events.map { $0 == .left(player) ? .removed(player) : $0 }, effects)
     }
 
     /// A player leaving; when the others have all guessed the current photo, it is revealed.

@@ -112,6 +112,8 @@ public enum PhotoQuizEvent: Sendable, Equatable {
     case joined(UserID)
     case renamed(UserID)
     case left(UserID)
+    /// The host took this player's seat away.
+    case removed(UserID)
     case hostChanged(UserID)
     case deleted
     case photoAdded(String)

@@ -24,6 +24,8 @@ public enum PhotoQuizAction: Sendable, Equatable, Codable {
     case nextPhoto
     /// The host ends the session: standings.
     case quit
+    /// The host takes a player's seat away (`Kickable`, `PhotoQuiz+Kick`).
+    case removePlayer(UserID)
     /// The kernel records the rematch's code (`Rematchable`); no client sends it.
     case recordRematch(code: String)
 }

@@ -8,6 +8,8 @@ public enum PhotoQuizError: Error, Sendable, Equatable {
     case notHost(action: String)
     /// The caller has no seat at this quiz.
     case notMember
+    /// No player of this quiz has this id.
+    case playerNotFound(id: String)
     /// Starting needs at least one photo in the albums the session plays.
     case noPhotos
     case tooManyPhotos(limit: Int)
@@ -30,6 +32,7 @@ public enum PhotoQuizError: Error, Sendable, Equatable {
         case .quizFull(let capacity): "The quiz is full (\(capacity) of \(capacity) players)."
         case .notHost(let action): "Only the host can \(action)."
         case .notMember: "You are not a player in this quiz; join it first."
+        case .playerNotFound(let id): "Player \(Self.clip(id)) is not in this quiz."
         case .noPhotos: "There are no photos to play: upload some (with a location) first, or pick albums that have them."
         case .tooManyPhotos(let limit): "The quiz already holds \(limit) photos, as many as it can."
         case .ownPhoto: "This is your own photo: the others guess it."

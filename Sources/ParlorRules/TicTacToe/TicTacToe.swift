@@ -74,6 +74,10 @@ public struct TicTacToe: GameRules, Codable, Equatable {
             seats.remove(at: seat)
             version += 1
             return GameOutcome(events: [action], effects: seats.isEmpty ? [.delete] : [])
+        case .removePlayer(let player):
+            try remove(player, by: user)
+            version += 1
+            return GameOutcome(events: [action])
         case .recordRematch(let code):
             guard isFinished else { throw .invalidState(reason: "The game is not over yet; a rematch starts once it is.") }
             if let rematch { throw .invalidState(reason: "A rematch was already started: game \(rematch).") }
@@ -81,6 +85,17 @@ public struct TicTacToe: GameRules, Codable, Equatable {
         }
         version += 1
         return GameOutcome(events: [action])
+    }
+
+    /// See `TicTacToe+Kick` for what a removal does.
+    private mutating func remove(_ player: UserID, by user: UserID) throws(TicTacToeError) {
+        guard members.contains(user) else { throw .notPlayer }
+        guard user == seats[0].playerId else { throw .notHost(action: "remove a player") }
+        guard let seat = seats.firstIndex(where: { $0.playerId == player }) else { throw .playerNotFound(playerId: player.rawValue) }
+        guard seat != 0 else { throw .invalidState(reason: "You cannot remove yourself; leave the game instead.") }
+        guard !isFinished else { throw .invalidState(reason: "This game is over; it stays as it was played.") }
+        seats.remove(at: seat)
+        board = Array(repeating: nil, count: 9)
     }
 
     private mutating func finish(winner: Int?, at now: Instant, action: TicTacToeAction) -> GameOutcome<TicTacToe> {

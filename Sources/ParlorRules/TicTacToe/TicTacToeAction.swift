@@ -6,6 +6,8 @@ public enum TicTacToeAction: Sendable, Codable, Equatable {
     case place(cell: Int)
     /// Leaves: before the start the seat is freed; during a game the other player wins.
     case leave
+    /// The host (X, who created the game) takes the other seat away (`Kickable`, `TicTacToe+Kick`).
+    case removePlayer(playerId: UserID)
     /// The kernel records the rematch's code (`Rematchable`).
     case recordRematch(code: String)
 }

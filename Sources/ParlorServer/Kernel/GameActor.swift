@@ -132,6 +132,13 @@ actor GameActor<Game: GameDefinition> {
         return grant
     }
 
+    /// Ends `user`'s subscriptions to the game here, if the rules no longer let them watch it (a member
+    /// of a game with secrets who was removed): each hears the end of its stream.
+    func endStreams(ofBarred user: UserID) {
+        guard (try? state.checkObserver(user)) == nil else { return }
+        feed.cancel(user: user, with: [PreparedMessage(json: EventMessage.end(subscription: feed.topic))])
+    }
+
     /// A subscription to the public view alone, for anyone: what every observer of the game sees alike,
     /// without the private frames (a grant for nobody gets none) and without the rules' observer check —
     /// for a game whose members' stream is theirs but whose public view hides nothing (a word lobby's,

@@ -43,6 +43,13 @@ protocol GameDefinition: Sendable {
     /// (the default).
     func playedGame(_ game: Rules, for user: UserID) -> PlayedGame?
 
+    /// Whether this kind's games are also played away from the server and uploaded (`UploadStore`):
+    /// then `listHistory` lists those too, each as `playedGame(uploaded:for:)` makes it. False by default.
+    var listsUploads: Bool { get }
+
+    /// An uploaded game as `listHistory` lists it to `user`; nil for one it does not list.
+    func playedGame(uploaded game: UploadedGame, for user: UserID) throws(StoreError) -> PlayedGame?
+
     // MARK: Rules
 
     /// What the rules read from the server, as it is now (what may change while games run: a word list, a catalog of puzzles).
@@ -80,6 +87,10 @@ extension GameDefinition {
     var privateEvent: EventName? { nil }
 
     func playedGame(_ game: Rules, for user: UserID) -> PlayedGame? { nil }
+
+    var listsUploads: Bool { false }
+
+    func playedGame(uploaded game: UploadedGame, for user: UserID) throws(StoreError) -> PlayedGame? { nil }
 
     func encodePrivateView(_ view: Rules.PrivateView) throws(WireError) -> EncodedJSON {
         throw WireError.internalError("\(Self.kind) games have no private views.")

@@ -245,8 +245,23 @@ extension GameHost: HostedGame {
 
     var subscriberCount: Int { directory.all.reduce(0) { $0 + $1.feed.subscriberCount } }
 
+    /// The games the server ran, and — for a kind whose games are uploaded too — the uploaded ones: at
+    /// most `limit` of each, which `listHistory` merges with every kind's by finish.
     func playedGames(of user: UserID, before: Instant?, limit: Int) async throws(WireError) -> [PlayedGame] {
-        try await history(of: user, before: before, limit: limit).compactMap { game.playedGame($0, for: user) }
+        var played = try await history(of: user, before: before, limit: limit).compactMap { game.playedGame($0, for: user) }
+        guard game.listsUploads else { return played }
+        let uploaded = try await logger.storing("list the uploaded \(Game.kind.plural) of \(user)") { () async throws(StoreError) in
+            try await store.uploadedGames(Game.kind, of: user, before: before, limit: limit)
+        }
+        for upload in uploaded {
+            do {
+                if let entry = try game.playedGame(uploaded: upload, for: user) { played.append(entry) }
+            } catch {
+                logger.error("Store failure", metadata: ["operation": "read uploaded game \(upload.id)", "cause": "\(error.reason)"])
+                throw WireError.internalError("The server could not read \(Game.kind.noun) \(upload.id).")
+            }
+        }
+        return played
     }
 
     /// Brings back every stored game of this kind, each with its schedule: a scheduled action whose time

@@ -5,14 +5,15 @@ import ParlorRules
 /// own operation (`listGames`, `listMatches`).
 public struct PlayedGame: Sendable, Equatable, Codable {
     public struct Player: Sendable, Equatable, Codable {
-        public let userId: UserID
+        /// Absent for a guest of a game played offline and uploaded (a guest the server scored has an id).
+        public let userId: UserID?
         public let name: String
         /// The game's own measure of the player: a rummy total (fewest wins), a word score, legs won.
         public let points: Int
         /// Best first; players sharing a place share a rank.
         public let rank: Int
 
-        public init(userId: UserID, name: String, points: Int, rank: Int) {
+        public init(userId: UserID?, name: String, points: Int, rank: Int) {
             self.userId = userId
             self.name = name
             self.points = points

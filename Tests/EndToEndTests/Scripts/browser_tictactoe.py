@@ -19,13 +19,19 @@ def address(phone):
     return phone.driver.execute_script("return location.pathname + location.search + location.hash")
 
 
-def play(ann, bo):
+def start_game(ann):
+    """Ann starts a game from home and waits for a second player: its code."""
     ann.open()
     ann.type("#name", "Ann")
     ann.click("#create-tictactoe")
     ann.wait(lambda d: re.fullmatch(r"[0-9]{7}", ann.text("#ttt-code")) is not None, "a 7-digit code")
     code = ann.text("#ttt-code")
     ann.wait_text("#ttt-status", "Waiting for a second player")
+    return code
+
+
+def play(ann, bo):
+    code = start_game(ann)
     check(address(ann) == f"/#{code}", f"the address carries the code: {address(ann)!r}")
     ann.driver.refresh()
     ann.wait_text("#ttt-status", "Waiting for a second player")

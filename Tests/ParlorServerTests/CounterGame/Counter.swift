@@ -31,6 +31,9 @@ enum CounterAction: Sendable, Codable, Equatable {
     case ring
     case close
     case leave
+    /// The first player takes another's place away (`Kickable`); nothing here ends their streams: the
+    /// kernel does, as the rules no longer let them watch.
+    case remove(UserID)
 }
 
 enum CounterEvent: Sendable, Equatable {
@@ -117,6 +120,13 @@ struct Counter: GameRules, Codable, Equatable {
             presses[user] = nil
             version += 1
             return GameOutcome(events: [.left(user)], effects: players.isEmpty ? [.delete] : [.revokeView(user)])
+        case .remove(let player):
+            guard user == players.first else { throw .invalid("Only the first player removes.") }
+            guard player != user, players.contains(player) else { throw .invalid("No such other player.") }
+            players.removeAll { $0 == player }
+            presses[player] = nil
+            version += 1
+            return GameOutcome(events: [.left(player)])
         case .join, .ring:
             return GameOutcome()  // Handled above.
         }
@@ -146,4 +156,8 @@ struct Counter: GameRules, Codable, Equatable {
     func privateView(for user: UserID) -> PrivateView {
         PrivateView(userId: user, presses: presses[user] ?? 0, version: version)
     }
+}
+
+extension Counter: Kickable {
+    static func kick(_ player: UserID) -> CounterAction { .remove(player) }
 }

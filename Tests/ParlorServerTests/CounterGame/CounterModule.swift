@@ -59,6 +59,10 @@ struct PressArguments: OperationArguments {
     let counterId: String
     let times: Int
 }
+struct RemoveCounterPlayerArguments: OperationArguments {
+    let code: String
+    let playerId: UserID
+}
 struct BellArguments: OperationArguments {
     let counterId: String
     let seconds: Int
@@ -73,6 +77,7 @@ enum CounterOperations {
     static let join = OperationDeclaration<CounterCodeArguments, CounterReply>("joinCounter")
     static let observe = OperationDeclaration<CounterIdArguments, Subscribed>("observeCounter")
     static let history = OperationDeclaration<EmptyArguments, CounterReply>("closedCounters")
+    static let remove = OperationDeclaration<RemoveCounterPlayerArguments, CounterReply>("removeCounterPlayer")
 }
 
 struct CounterModule: GameModule {
@@ -112,6 +117,7 @@ struct CounterModule: GameModule {
         }
         return GameRegistration(game: host, operations: [
             create.entry(), join.entry(), observe.entry(), history.entry(),
+            host.kickOperation(CounterOperations.remove, code: \.code, player: \.playerId).entry(),
             act("press", { (a: PressArguments) in a.counterId }) { .press(times: $0.times) },
             act("setBell", { (a: BellArguments) in a.counterId }) { .setBell(seconds: $0.seconds) },
             act("cancelBell", { (a: CounterIdArguments) in a.counterId }) { _ in .cancelBell },

@@ -52,6 +52,11 @@ extension ParlorClient {
         try await call(ParlorWire.Operation.rematchQuiz, QuizCodeArguments(code: code)).code
     }
 
+    /// Takes a player's seat away (the host; not once the quiz is over). Answers the quiz without them.
+    public func removeQuizPlayer(code: String, playerId: UserID) async throws(ParlorClientError) -> QuizView {
+        try await call(ParlorWire.Operation.removeQuizPlayer, RemoveQuizPlayerArguments(code: code, playerId: playerId))
+    }
+
     public func getQuiz(code: String) async throws(ParlorClientError) -> QuizView {
         try await call(ParlorWire.Operation.getQuiz, QuizCodeArguments(code: code))
     }

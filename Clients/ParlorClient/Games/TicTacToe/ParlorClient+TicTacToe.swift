@@ -29,6 +29,12 @@ extension ParlorClient {
         try await call(Operation.rematchTicTacToe, TicTacToeCodeArguments(code: code)).code
     }
 
+    /// Takes the other seat away (the host, X); during a game the board is cleared and the game waits
+    /// for a second player again. Answers the game without them.
+    public func removeTicTacToePlayer(code: String, playerId: UserID) async throws(ParlorClientError) -> TicTacToeView {
+        try await call(Operation.removeTicTacToePlayer, RemoveTicTacToePlayerArguments(code: code, playerId: playerId))
+    }
+
     /// The game's every change, from its current state on; nil when it is deleted.
     public func observeTicTacToe(code: String) async throws(ParlorClientError) -> AsyncStream<TicTacToeView?> {
         try await follow(.ticTacToe, key: code)

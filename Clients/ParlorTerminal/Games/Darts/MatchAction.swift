@@ -14,6 +14,8 @@ public enum MatchAction: Sendable, Equatable {
     case undo(visit: Int?)
     /// Start the next match of a finished one (host only); the session follows it there.
     case rematch
+    /// Take this player's or guest's seat away (host only, before the start).
+    case kick(UserID)
     /// Give up the seat; the session ends.
     case leave
     /// Close this terminal; the seat stays.
@@ -28,6 +30,7 @@ public enum MatchAction: Sendable, Equatable {
         case .edit: "edit"
         case .undo: "undo"
         case .rematch: "rematch"
+        case .kick: "kick"
         case .leave: "leave"
         case .quit: "quit"
         }

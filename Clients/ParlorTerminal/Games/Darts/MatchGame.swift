@@ -27,7 +27,9 @@ struct MatchGame: EndsOnTheLeavesAnswer {
     /// A match from the stream (nil: deleted); an older or equal version than shown is not news.
     mutating func receive(_ match: MatchView?, at _: Instant, mode _: SessionMode) -> Step {
         guard let match else { return deletion(.match(nil)) }
+        let seated = screen.match.map(Self.seated) ?? []
         guard screen.receive(match) else { return Step() }
+        if let removal = removal(seatedBefore: seated, now: Self.seated(match), outputs: [.match(match)]) { return removal }
         if let rematch = match.rematch {
             // The players are seated in the rematch already; everyone following goes on to it.
             return Step(outputs: [.match(match), .rematch(code: rematch)], ending: .rematch(code: rematch))
@@ -96,6 +98,7 @@ struct MatchGame: EndsOnTheLeavesAnswer {
             return taken + " \(thrower.name) to throw, \(thrower.remaining) left."
         case .addGuest(let name): return "\(name) joins as a guest; you enter their visits."
         case .start: return "The match has started."
+        case .kick: return "The player was removed."
         case .rematch, .leave, .quit: return nil
         }
     }
@@ -136,6 +139,7 @@ struct MatchGame: EndsOnTheLeavesAnswer {
         case .visit(let player, let darts, let total): return try await client.recordVisit(code: code, playerId: player, darts: darts, total: total)
         case .edit(let visit, let darts, let total): return try await client.editLastVisit(code: code, visit: visit, darts: darts, total: total)
         case .undo(let visit): return try await client.call(Operation.undoLastVisit, UndoLastVisitArguments(code: code, visit: visit))
+        case .kick(let player): return try await client.removePlayer(code: code, playerId: player)
         case .rematch:
             // The rematch's code comes on the old match's stream too, and the session follows it there.
             _ = try await client.rematchMatch(code: code)
@@ -146,6 +150,9 @@ struct MatchGame: EndsOnTheLeavesAnswer {
         case .quit: return nil
         }
     }
+
+    /// The players whose seats are theirs now (not those who left).
+    private static func seated(_ match: MatchView) -> [UserID] { match.players.filter { !$0.hasLeft }.map(\.id) }
 
     static func refusal(_ error: ParlorClientError, entering _: Entry) -> String {
         error.description

@@ -2,8 +2,8 @@ import ParlorRules
 
 /// What one line typed into a darts match means. On the interactive screen a line is a visit — its
 /// darts (`T20 T20 D16`) or its total (`100`) — unless it starts with `/` (`/edit VISIT`, `/undo`,
-/// `/guest NAME`, `/start`, `/rematch`, `/leave`, `/quit`); a script sends one command per line (`visit VISIT`,
-/// `edit [#N] VISIT`, `undo [#N]`, `guest NAME`, `start`, `rematch`, `leave`, `match`, `quit`).
+/// `/guest NAME`, `/kick NAME`, `/start`, `/rematch`, `/leave`, `/quit`); a script sends one command per line
+/// (`visit VISIT`, `edit [#N] VISIT`, `undo [#N]`, `guest NAME`, `kick NAME`, `start`, `rematch`, `leave`, `match`, `quit`).
 public enum MatchInput: Sendable, Equatable {
     /// A visit for whoever is to throw.
     case visit(darts: [String]?, total: Int?)
@@ -15,14 +15,16 @@ public enum MatchInput: Sendable, Equatable {
     case start
     /// The next match of a finished one (the host).
     case rematch
+    /// Remove the player or guest of this name (the host, before the start).
+    case kick(name: String)
     case leave
     case quit
     /// Print the match again (scripts).
     case showMatch
 
-    public static let typedUsage = "darts (T20 T20 D16) or a total (100), /edit VISIT, /undo, /guest NAME, /start, /rematch, /leave or /quit"
+    public static let typedUsage = "darts (T20 T20 D16) or a total (100), /edit VISIT, /undo, /guest NAME, /kick NAME, /start, /rematch, /leave or /quit"
     /// What `/help` lists after what typing does.
-    static let helpCommands = "↑ edits the last visit, /undo takes it back, /guest NAME adds a guest, /start starts and /rematch plays a finished match again (the host), /leave gives up your seat, /quit keeps it"
+    static let helpCommands = "↑ edits the last visit, /undo takes it back, /guest NAME adds a guest and /kick NAME removes one or a player before the start, /start starts and /rematch plays a finished match again (the host), /leave gives up your seat, /quit keeps it"
     public static let scriptUsage = "visit VISIT, edit [#N] VISIT, undo [#N], guest NAME, start, rematch, leave, match or quit"
 
     /// A line typed on the interactive screen; nil for a blank line.
@@ -58,6 +60,7 @@ public enum MatchInput: Sendable, Equatable {
         case "guest":
             guard !rest.isEmpty else { return .failure(ScriptCommandError("\(prefix)guest needs a name, e.g. \"\(prefix)guest Gil\".")) }
             return .success(.addGuest(name: rest))
+        case "kick": return KickRule.name(rest, verb: prefix + verb).map { .kick(name: $0) }
         case "start": return noArguments(rest, .start, verb: prefix + verb)
         case "rematch": return noArguments(rest, .rematch, verb: prefix + verb)
         case "leave": return noArguments(rest, .leave, verb: prefix + verb)

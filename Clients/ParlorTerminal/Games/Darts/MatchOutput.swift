@@ -12,6 +12,7 @@ import ParlorWire
 ///     {"action":"visit","code":"NOT_YOUR_TURN","event":"error","message":"It is Ann's turn to throw."}
 ///     {"code":"4CWX9","event":"rematch"}
 ///     {"code":"QX7KM","event":"left"}
+///     {"code":"QX7KM","event":"removed"}
 public enum MatchOutput: Sendable, Equatable {
     /// Seated (after create or join).
     case seat(MatchSeatResult)
@@ -26,6 +27,8 @@ public enum MatchOutput: Sendable, Equatable {
     case rematch(code: String)
     /// Left the match; the session ends.
     case left(code: String)
+    /// The host removed this terminal's player; the session ends.
+    case removed(code: String)
 
     /// The JSON line (without the newline).
     public var jsonLine: String {
@@ -37,6 +40,7 @@ public enum MatchOutput: Sendable, Equatable {
         case .error(let action, let code, let message): .error(action: action, code: code, message: message)
         case .rematch(let code): .rematch(code: code)
         case .left(let code): .left(code: code)
+        case .removed(let code): .removed(code: code)
         }
         return JSONLine.encode(ViewSessionJSON(line: line, viewKey: "match"))
     }

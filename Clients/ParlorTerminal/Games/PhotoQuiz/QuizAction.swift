@@ -14,6 +14,8 @@ public enum QuizAction: Sendable, Equatable {
     case end
     /// Start the next quiz of a finished one (host only); the session follows it there.
     case rematch
+    /// Take this player's seat away (host only).
+    case kick(UserID)
     /// Give up the seat; the session ends.
     case leave
     /// Close this terminal; the seat stays.
@@ -28,6 +30,7 @@ public enum QuizAction: Sendable, Equatable {
         case .next: "next"
         case .end: "end"
         case .rematch: "rematch"
+        case .kick: "kick"
         case .leave: "leave"
         case .quit: "quit"
         }

@@ -26,7 +26,9 @@ struct QuizGame: EndsOnTheLeavesAnswer {
 
     mutating func receive(_ quiz: QuizView?, at time: Instant, mode _: SessionMode) -> Step {
         guard let quiz else { return deletion(.quiz(nil)) }
+        let seated = screen.quiz?.players.map(\.id) ?? []
         guard screen.receive(quiz, at: time) else { return Step() }
+        if let removal = removal(seatedBefore: seated, now: quiz.players.map(\.id), outputs: [.quiz(quiz)]) { return removal }
         if let rematch = quiz.rematch {
             // The players are seated in the rematch already; everyone following goes on to it.
             return Step(outputs: [.quiz(quiz), .rematch(code: rematch)], ending: .rematch(code: rematch))
@@ -125,6 +127,7 @@ struct QuizGame: EndsOnTheLeavesAnswer {
         case .reveal: return try await client.reveal(code: code)
         case .next: return try await client.nextPhoto(code: code)
         case .end: return try await client.quitQuiz(code: code)
+        case .kick(let player): return try await client.removeQuizPlayer(code: code, playerId: player)
         case .rematch:
             // The rematch's code comes on the old quiz's stream too, and the session follows it there.
             _ = try await client.rematchQuiz(code: code)

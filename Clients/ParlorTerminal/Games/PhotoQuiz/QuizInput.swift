@@ -1,7 +1,7 @@
 /// What one line typed into a photo quiz means. On the interactive screen a line is a guess — `lat, lon`
 /// (`48.85, 2.35`) or a place's name (`Lyon`, `Kyoto, JP`) — unless it starts with `/` (`/start`,
-/// `/reveal`, `/next`, `/end`, `/rematch`, `/leave`, `/quit`); a script sends one command per line
-/// (`guess WHERE`, `start`, `reveal`, `next`, `end`, `rematch`, `leave`, `quiz`, `quit`).
+/// `/reveal`, `/next`, `/end`, `/rematch`, `/kick NAME`, `/leave`, `/quit`); a script sends one command
+/// per line (`guess WHERE`, `start`, `reveal`, `next`, `end`, `rematch`, `kick NAME`, `leave`, `quiz`, `quit`).
 public enum QuizInput: Sendable, Equatable {
     /// A guess as typed; `QuizGuessText` reads it.
     case guess(String)
@@ -11,15 +11,17 @@ public enum QuizInput: Sendable, Equatable {
     case end
     /// The next quiz of a finished one (the host).
     case rematch
+    /// Remove the player of this name (the host).
+    case kick(name: String)
     case leave
     case quit
     /// Print the quiz again (scripts).
     case showQuiz
 
-    public static let typedUsage = "a guess (48.85, 2.35 or Lyon or Kyoto, JP), /start, /reveal, /next, /end, /rematch, /leave or /quit"
+    public static let typedUsage = "a guess (48.85, 2.35 or Lyon or Kyoto, JP), /start, /reveal, /next, /end, /rematch, /kick NAME, /leave or /quit"
     /// What `/help` lists after what typing does.
-    static let helpCommands = "/start, /reveal, /next and /end run the quiz and /rematch plays again with new photos (the host), /leave gives up your seat, /quit keeps it"
-    public static let scriptUsage = "guess WHERE, start, reveal, next, end, rematch, leave, quiz or quit"
+    static let helpCommands = "/start, /reveal, /next and /end run the quiz and /rematch plays again with new photos and /kick NAME removes a player (the host), /leave gives up your seat, /quit keeps it"
+    public static let scriptUsage = "guess WHERE, start, reveal, next, end, rematch, kick NAME, leave, quiz or quit"
 
     /// A line typed on the interactive screen; nil for a blank line.
     public static func parseTyped(_ line: String) -> Result<QuizInput, ScriptCommandError>? {
@@ -47,6 +49,7 @@ public enum QuizInput: Sendable, Equatable {
                 return .failure(ScriptCommandError("\(prefix)guess needs a place or a position, e.g. \"\(prefix)guess Lyon\" or \"\(prefix)guess 48.85, 2.35\"."))
             }
             return .success(.guess(rest))
+        case "kick": return KickRule.name(rest, verb: prefix + verb).map { .kick(name: $0) }
         case "start": plain = .start
         case "reveal": plain = .reveal
         case "next": plain = .next

@@ -12,6 +12,7 @@ import ParlorWire
 ///     {"action":"guess","code":"OWN_PHOTO","event":"error","message":"…"}
 ///     {"code":"WPKTH","event":"rematch"}
 ///     {"code":"QX7KM","event":"left"}
+///     {"code":"QX7KM","event":"removed"}
 public enum QuizOutput: Sendable, Equatable {
     /// Seated (after create or join).
     case seat(QuizSeatResult)
@@ -25,6 +26,8 @@ public enum QuizOutput: Sendable, Equatable {
     case rematch(code: String)
     /// Left the quiz; the session ends.
     case left(code: String)
+    /// The host removed this terminal's player; the session ends.
+    case removed(code: String)
 
     public var jsonLine: String {
         let line: ViewSessionJSON<QuizView>.Line = switch self {
@@ -35,6 +38,7 @@ public enum QuizOutput: Sendable, Equatable {
         case .error(let action, let code, let message): .error(action: action, code: code, message: message)
         case .rematch(let code): .rematch(code: code)
         case .left(let code): .left(code: code)
+        case .removed(let code): .removed(code: code)
         }
         return JSONLine.encode(ViewSessionJSON(line: line, viewKey: "quiz"))
     }

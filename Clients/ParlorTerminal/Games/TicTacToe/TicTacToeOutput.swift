@@ -21,6 +21,8 @@ public enum TicTacToeOutput: Sendable, Equatable {
     /// The players went on to a rematch with this code; the session goes on there.
     case rematch(code: String)
     case left(code: String)
+    /// The host removed this terminal's player; the session ends.
+    case removed(code: String)
 
     public var jsonLine: String {
         let line: ViewSessionJSON<TicTacToeView>.Line = switch self {
@@ -31,6 +33,7 @@ public enum TicTacToeOutput: Sendable, Equatable {
         case .error(let action, let code, let message): .error(action: action, code: code, message: message)
         case .rematch(let code): .rematch(code: code)
         case .left(let code): .left(code: code)
+        case .removed(let code): .removed(code: code)
         }
         return JSONLine.encode(ViewSessionJSON(line: line, viewKey: "ticTacToe"))
     }

@@ -1,9 +1,13 @@
+import ParlorRules
+
 /// Something the person at this terminal (or the script) asked of a tic-tac-toe game.
 public enum TicTacToePlay: Sendable, Equatable {
     /// Mark cell 0–8 (row by row).
     case mark(cell: Int)
     /// Start the next game of a finished one (either player).
     case rematch
+    /// Take the other player's seat away (the host, X): the board is cleared.
+    case kick(UserID)
     /// Give up the seat (during a game the other player wins); the session ends.
     case leave
     /// Close this terminal; the seat stays.
@@ -14,13 +18,14 @@ public enum TicTacToePlay: Sendable, Equatable {
         switch self {
         case .mark: "mark"
         case .rematch: "rematch"
+        case .kick: "kick"
         case .leave: "leave"
         case .quit: "quit"
         }
     }
 
-    /// What a script's line asks (`mark N` with N 1–9, `rematch`, `leave`, `game`, `quit`); nil for a
-    /// blank line.
+    /// What a script's line asks (`mark N` with N 1–9, `rematch`, `leave`, `game`, `quit`; `kick NAME` is
+    /// `KickRule`'s, read first by the session); nil for a blank line.
     static func parseScript(_ line: String) -> Result<ScriptRequest<TicTacToePlay>, ScriptCommandError>? {
         let words = line.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
         guard let verb = words.first else { return nil }
@@ -39,5 +44,5 @@ public enum TicTacToePlay: Sendable, Equatable {
         }
     }
 
-    static let scriptUsage = "mark N (1–9), rematch, leave, game or quit"
+    static let scriptUsage = "mark N (1–9), rematch, kick NAME, leave, game or quit"
 }

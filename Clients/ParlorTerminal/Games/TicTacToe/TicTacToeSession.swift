@@ -26,7 +26,9 @@ struct TicTacToeSession: EndsOnTheLeavesAnswer {
 
     mutating func receive(_ game: TicTacToeView?, at _: Instant, mode _: SessionMode) -> Step {
         guard let game else { return deletion(.game(nil)) }
+        let seated = screen.game?.players.map(\.playerId) ?? []
         guard screen.receive(game) else { return Step() }
+        if let removal = removal(seatedBefore: seated, now: game.players.map(\.playerId), outputs: [.game(game)]) { return removal }
         if let rematch = game.rematchCode {
             // Both players are seated in the rematch already; everyone following goes on to it.
             return Step(outputs: [.game(game), .rematch(code: rematch)], ending: .rematch(code: rematch))
@@ -40,13 +42,21 @@ struct TicTacToeSession: EndsOnTheLeavesAnswer {
     }
 
     func scriptRequest(_ line: String) -> Result<ScriptRequest<TicTacToePlay>, ScriptCommandError>? {
-        TicTacToePlay.parseScript(line).map { parsed in
+        if let named = KickRule.named(inScript: line) {
+            return named.flatMap { name in
+                let seats = screen.game?.players.map { KickRule.Seat(id: $0.playerId, name: $0.name) } ?? []
+                // The host is X, who created the game.
+                return KickRule.target(named: name, among: seats, me: screen.me, host: seats.first?.id, place: "game").map { .action(.kick($0)) }
+            }
+        }
+        return TicTacToePlay.parseScript(line).map { parsed in
             parsed.flatMap { request in
                 guard case .action(let action) = request else { return .success(request) }
                 var screen = screen
                 let checked: TicTacToePlay? = switch action {
                 case .mark(let cell): screen.mark(cell)
                 case .rematch: screen.rematch()
+                case .kick: action
                 case .leave: screen.leave(confirmed: true)
                 case .quit: .quit
                 }
@@ -101,6 +111,7 @@ struct TicTacToeSession: EndsOnTheLeavesAnswer {
     ) async throws(ParlorClientError) -> TicTacToeView? {
         switch action {
         case .mark(let cell): return try await client.placeMark(code: screen.code, cell: cell)
+        case .kick(let player): return try await client.removeTicTacToePlayer(code: screen.code, playerId: player)
         case .rematch:
             _ = try await client.rematchTicTacToe(code: screen.code)
             return nil

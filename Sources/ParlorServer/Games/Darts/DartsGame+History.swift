@@ -12,4 +12,19 @@ extension DartsGame {
         }
         return PlayedGame(kind: Self.kind.name, code: match.code.rawValue, finishedAt: finishedAt, players: players, for: user)
     }
+
+    /// Matches scored on a phone offline and uploaded are listed beside the server's.
+    var listsUploads: Bool { true }
+
+    /// An uploaded match in `listHistory`: it has no code, so its id stands in; guests have no user id.
+    /// Legs won are known once its turns are uploaded (else 0): the winner first, then by legs.
+    func playedGame(uploaded game: UploadedGame, for user: UserID) throws(StoreError) -> PlayedGame? {
+        let record = try StoredUpload.read(game).record
+        let legs = record.players.map { $0.legsWon ?? 0 }
+        let ranks = PlayedGame.ranks(zip(record.players, legs).map { $0.isWinner ? Int.max : $1 }, higherIsBetter: true)
+        let players = record.players.enumerated().map { index, player in
+            PlayedGame.Player(userId: player.playerId, name: player.name, points: legs[index], rank: ranks[index])
+        }
+        return PlayedGame(kind: Self.kind.name, code: record.metadata.code ?? record.id, finishedAt: game.finishedAt, players: players, for: user)
+    }
 }

@@ -6,7 +6,7 @@ import ParlorWire
 /// two operations. Uploads are in `DartsUploads`.
 extension DartsOperations {
     var routes: [HTTPRoute] {
-        let (host, leaveMatch) = (host, leaveMatch)
+        let (leaveMatch, removePlayer) = (leaveMatch, removePlayer)
         return createMatch.routes + joinMatch.routes + addGuest.routes + getMatch.routes + checkout.routes + listMatches.routes + rematchMatch.routes + [
             // Your own id leaves the match; another's is the host removing a player (`removePlayer`).
             HTTPRoute(.DELETE, "/darts/{code}/players/{id}", status: .noContent) { request throws(WireError) in
@@ -15,7 +15,7 @@ extension DartsOperations {
                     throw WireError(DartsError.playerNotFound(playerId: request.parameters[1]))
                 }
                 let leave = leaveMatch.call(MatchCodeArguments(code: code))
-                let remove = host.call(MoveCall(code: code, action: .success(.removePlayer(playerId: player))))
+                let remove = removePlayer.call(RemovePlayerArguments(code: code, playerId: player))
                 return { context throws(WireError) in
                     try await (context.user == player ? leave : remove)(context)
                 }

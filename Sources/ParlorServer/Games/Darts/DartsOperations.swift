@@ -52,6 +52,11 @@ struct DartsOperations: Sendable {
 
     var observeMatch: OperationHandler<MatchCodeArguments> { host.watching(Operation.observeMatch) { $0.code } }
 
+    /// The kernel's removal (`DartsMatch+Kick` decides who may, and when).
+    var removePlayer: OperationHandler<RemovePlayerArguments> {
+        host.kickOperation(Operation.removePlayer, code: \.code, player: \.playerId)
+    }
+
     /// The kernel's rematch (`DartsMatch+Rematch` decides who may, and what the new match is).
     var rematchMatch: OperationHandler<MatchCodeArguments> {
         host.rematchOperation(Operation.rematchMatch) { host, args throws(WireError) in try await host.game(code: args.code) }
@@ -86,7 +91,7 @@ struct DartsOperations: Sendable {
     var entries: [OperationEntry] {
         [
             createMatch.entry(), joinMatch.entry(), addGuest.entry(), leaveMatch.entry(), getMatch.entry(), observeMatch.entry(),
-            checkout.entry(), listMatches.entry(), rematchMatch.entry(),
+            checkout.entry(), listMatches.entry(), rematchMatch.entry(), removePlayer.entry(),
         ]
     }
 }

@@ -9,7 +9,7 @@ extension PhotoQuizOperations {
         let leaveQuiz = leaveQuiz
         return createQuiz.routes + joinQuiz.routes + updateQuizSettings.routes + startQuiz.routes + nextPhoto.routes + getQuiz.routes
             + quizSettings.routes + saveQuizSettings.routes + rematchQuiz.routes + [
-                // Only your own seat: nobody removes another player from a quiz.
+                // Only your own seat; the host removes another player with `removeQuizPlayer`.
                 HTTPRoute(.DELETE, "/quizzes/{code}/players/{id}", status: .noContent) { request throws(WireError) in
                     let leave = leaveQuiz.call(QuizCodeArguments(code: request.parameters[0]))
                     let player = UserID(request.parameters[1])

@@ -75,6 +75,11 @@ struct PhotoQuizOperations: Sendable {
     /// It shows nothing unrevealed.
     var getQuiz: OperationHandler<QuizCodeArguments> { host.reading(Operation.getQuiz) { $0.code } }
 
+    /// The kernel's removal (`PhotoQuiz+Kick` decides who may, when, and what goes with the seat).
+    var removeQuizPlayer: OperationHandler<RemoveQuizPlayerArguments> {
+        host.kickOperation(Operation.removeQuizPlayer, code: \.code, player: \.playerId)
+    }
+
     /// The kernel's rematch (`PhotoQuiz+Rematch` decides who may, and what the new quiz is).
     var rematchQuiz: OperationHandler<QuizCodeArguments> {
         host.rematchOperation(Operation.rematchQuiz) { host, args throws(WireError) in try await host.game(code: args.code) }
@@ -116,6 +121,7 @@ struct PhotoQuizOperations: Sendable {
         [
             createQuiz.entry(), joinQuiz.entry(), leaveQuiz.entry(), updateQuizSettings.entry(), startQuiz.entry(),
             nextPhoto.entry(), getQuiz.entry(), observeQuiz.entry(), quizSettings.entry(), saveQuizSettings.entry(), rematchQuiz.entry(),
+            removeQuizPlayer.entry(),
         ]
     }
 

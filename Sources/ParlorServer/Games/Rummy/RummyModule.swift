@@ -47,7 +47,10 @@ struct RummyOperations: Sendable {
     /// Answers null; leaving may delete the room.
     var leaveRoom: OperationHandler<LeaveRoomArguments> {
         OperationHandler(Operation.leaveRoom) { [host] args, context throws(WireError) in
-            _ = try await host.game(code: args.roomCode).perform(.leave(playerId: args.playerId), by: try context.signedIn())
+            let user = try context.signedIn()
+            let room = try await host.game(code: args.roomCode)
+            // Another player's id is the moderator removing them (`RummyRoom+Kick`).
+            _ = try await args.playerId == user ? room.perform(.leave(playerId: user), by: user) : host.kick(args.playerId, from: room, by: user)
             return .reply(.null)
         }
     }

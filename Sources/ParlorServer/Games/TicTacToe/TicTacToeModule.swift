@@ -2,7 +2,7 @@ import ParlorRules
 import ParlorWire
 
 /// Tic-tac-toe: creating and joining, the one move (`TicTacToeAction.moves`: `placeMark`), leaving,
-/// reading and watching, rematches. Each operation acts as the signed-in caller.
+/// reading and watching, rematches, the host removing the other player. Each operation acts as the signed-in caller.
 struct TicTacToeModule: GameModule {
     /// Games held at once; creating more fails with NO_FREE_CODE.
     var maxGames = 100_000
@@ -35,6 +35,7 @@ struct TicTacToeModule: GameModule {
         let get = host.reading(Operation.getTicTacToe) { $0.code }
         let observe = host.watching(Operation.observeTicTacToe) { $0.code }
         let rematch = host.rematchOperation(Operation.rematchTicTacToe) { host, args throws(WireError) in try await host.game(code: args.code) }
-        return [create.entry(), join.entry(), leave.entry(), get.entry(), observe.entry(), rematch.entry()]
+        let remove = host.kickOperation(Operation.removeTicTacToePlayer, code: \.code, player: \.playerId)
+        return [create.entry(), join.entry(), leave.entry(), get.entry(), observe.entry(), rematch.entry(), remove.entry()]
     }
 }

@@ -80,7 +80,8 @@ struct WordLobbyOperations: Sendable {
 
     var removeLobbyPlayer: OperationHandler<RemoveLobbyPlayerArguments> {
         OperationHandler(Operation.removeLobbyPlayer) { [host] args, context throws(WireError) in
-            _ = try await host.game(id: args.lobbyId).perform(.remove(args.userId), by: try context.signedIn())
+            let user = try context.signedIn()
+            _ = try await host.kick(args.userId, from: try await host.game(id: args.lobbyId), by: user)
             return .reply(.null)
         }
     }

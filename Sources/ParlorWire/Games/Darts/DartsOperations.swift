@@ -17,7 +17,8 @@ extension Operation {
         routes: [.post("/darts/{code}/guests") { request throws(WireError) in
             AddGuestArguments(code: request.parameters[0], name: try request.body(GuestBody.self).name)
         }])
-    /// Over HTTP, `DELETE /darts/{code}/players/{id}` is this or `leaveMatch`, by whose id it names.
+    /// The host removes a player or guest before the start (`DartsMatch+Kick`). Over HTTP,
+    /// `DELETE /darts/{code}/players/{id}` is this or `leaveMatch`, by whose id it names.
     public static let removePlayer = OperationDeclaration<RemovePlayerArguments, MatchView>("removePlayer")
     public static let startMatch = OperationDeclaration<MatchCodeArguments, MatchView>(
         "startMatch",
@@ -96,7 +97,6 @@ extension Operation {
 extension DartsAction {
     /// The darts moves: one action of the match's rules each.
     public static let moves: [GameMove<DartsAction>] = [
-        Operation.removePlayer.move(code: { $0.code }) { .removePlayer(playerId: $0.playerId) },
         Operation.startMatch.move(code: { $0.code }) { _ in .start },
         Operation.recordVisit.move(code: { $0.code }) { .recordVisit(playerId: $0.playerId, visit: VisitInput(darts: $0.darts, total: $0.total)) },
         Operation.editLastVisit.move(code: { $0.code }) { .editLastVisit(number: $0.visit, visit: VisitInput(darts: $0.darts, total: $0.total)) },
@@ -107,7 +107,7 @@ extension DartsAction {
 extension WireVocabulary {
     public static let darts = WireVocabulary(
         "darts",
-        operations: [Operation.createMatch.erased, Operation.joinMatch.erased, Operation.addGuest.erased]
+        operations: [Operation.createMatch.erased, Operation.joinMatch.erased, Operation.addGuest.erased, Operation.removePlayer.erased]
             + DartsAction.moves.map(\.operation)
             + [
                 Operation.leaveMatch.erased, Operation.observeMatch.erased, Operation.getMatch.erased, Operation.checkout.erased,

@@ -73,6 +73,17 @@ public struct QuizCodeArguments: OperationArguments {
     public init(code: String) { self.code = code }
 }
 
+/// `removeQuizPlayer {code, playerId}` (the host).
+public struct RemoveQuizPlayerArguments: OperationArguments {
+    public var code: String
+    public var playerId: UserID
+
+    public init(code: String, playerId: UserID) {
+        self.code = code
+        self.playerId = playerId
+    }
+}
+
 /// `updateQuizSettings {code, revealSpeed?, timerDuration?, sessionLength?, albums?}` (the host, before
 /// the start).
 public struct UpdateQuizSettingsArguments: OperationArguments {

@@ -36,6 +36,7 @@ extension WireError {
         case .quizFull: .quizFull
         case .notHost: .notHost
         case .notMember: .notQuizMember
+        case .playerNotFound: .playerNotFound
         case .noPhotos: .noPhotos
         case .tooManyPhotos: .tooManyPhotos
         case .ownPhoto: .ownPhoto

@@ -14,6 +14,8 @@ extension Operation {
         }])
     /// Over HTTP, `DELETE /quizzes/{code}/players/{id}` with your own id only.
     public static let leaveQuiz = OperationDeclaration<QuizCodeArguments, NoResult>("leaveQuiz")
+    /// The host takes a player's seat away (`PhotoQuiz+Kick` says when, and what goes with it).
+    public static let removeQuizPlayer = OperationDeclaration<RemoveQuizPlayerArguments, QuizView>("removeQuizPlayer")
     /// The host changes the settings before the start; absent fields keep their values.
     public static let updateQuizSettings = OperationDeclaration<UpdateQuizSettingsArguments, QuizView>(
         "updateQuizSettings",
@@ -81,7 +83,7 @@ extension WireVocabulary {
             Operation.startQuiz.erased,
         ] + PhotoQuizAction.moves.map(\.operation) + [
             Operation.nextPhoto.erased, Operation.observeQuiz.erased, Operation.getQuiz.erased, Operation.quizSettings.erased,
-            Operation.saveQuizSettings.erased, Operation.rematchQuiz.erased,
+            Operation.saveQuizSettings.erased, Operation.rematchQuiz.erased, Operation.removeQuizPlayer.erased,
         ],
         errorCodes: [
             .quizNotFound, .quizFull, .notQuizMember, .noPhotos, .tooManyPhotos, .ownPhoto, .photoNotFound, .tileHidden, .photoHidden,

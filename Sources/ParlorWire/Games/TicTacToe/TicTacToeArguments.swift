@@ -32,6 +32,17 @@ public struct PlaceMarkArguments: OperationArguments {
     }
 }
 
+/// `removeTicTacToePlayer {code, playerId}` (the host).
+public struct RemoveTicTacToePlayerArguments: OperationArguments {
+    public var code: String
+    public var playerId: UserID
+
+    public init(code: String, playerId: UserID) {
+        self.code = code
+        self.playerId = playerId
+    }
+}
+
 /// `leaveTicTacToe`, `getTicTacToe`, `observeTicTacToe`, `rematchTicTacToe`: `{code}`.
 public struct TicTacToeCodeArguments: OperationArguments {
     public var code: String

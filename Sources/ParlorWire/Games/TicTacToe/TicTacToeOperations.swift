@@ -11,6 +11,8 @@ extension Operation {
     /// Anyone may read or watch a game, signed in or not.
     public static let getTicTacToe = OperationDeclaration<TicTacToeCodeArguments, TicTacToeView>("getTicTacToe", access: .anyone)
     public static let observeTicTacToe = OperationDeclaration<TicTacToeCodeArguments, Subscribed>("observeTicTacToe", access: .anyone)
+    /// The host (X) takes the other seat away; during a game the board is cleared (`TicTacToe+Kick`).
+    public static let removeTicTacToePlayer = OperationDeclaration<RemoveTicTacToePlayerArguments, TicTacToeView>("removeTicTacToePlayer")
     /// Either player of a finished game starts the next one: `{code}`, the new game's.
     public static let rematchTicTacToe = OperationDeclaration<TicTacToeCodeArguments, RematchResult>("rematchTicTacToe")
 }
@@ -38,6 +40,8 @@ extension WireError {
         case .gameNotFound: .ticTacToeNotFound
         case .full: .ticTacToeFull
         case .notPlayer: .forbidden
+        case .notHost: .notHost
+        case .playerNotFound: .playerNotFound
         case .notYourTurn: .notYourTurn
         case .cellTaken: .cellTaken
         case .invalidInput: .invalidInput
@@ -52,7 +56,7 @@ extension WireVocabulary {
         "tic-tac-toe",
         operations: [Operation.createTicTacToe.erased, Operation.joinTicTacToe.erased] + TicTacToeAction.moves.map(\.operation) + [
             Operation.leaveTicTacToe.erased, Operation.getTicTacToe.erased, Operation.observeTicTacToe.erased,
-            Operation.rematchTicTacToe.erased,
+            Operation.rematchTicTacToe.erased, Operation.removeTicTacToePlayer.erased,
         ],
         errorCodes: [.ticTacToeNotFound, .ticTacToeFull, .cellTaken])
 }

@@ -1,7 +1,7 @@
 import Foundation
 import ParlorRules
 
-/// The catalog shipped with the server (`Resources/starter-catalog.json`): 42 word and category games.
+/// The catalog shipped with the server (`starter-catalog.json`, beside this file): 42 word and category games.
 /// Served until an operator imports another.
 public enum StarterCatalog {
     public static func load() throws -> Catalog {

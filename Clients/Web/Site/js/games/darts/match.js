@@ -34,6 +34,12 @@ export function showMatch(root, context, place, game) {
     viewOf: (result) => result?.match ?? (result?.version !== undefined ? result : null),
     isMember: (match, userId) => match.players.some((player) => player.id === userId),
     rematchOf: (match) => match.rematch ?? null,
+    kick: {
+      host: (match) => match.hostId,
+      seats: (match) => match.players.filter((player) => !player.hasLeft).map((player) => ({ id: player.id, name: player.name })),
+      allowed: (match) => match.status === "waiting",
+      op: "removePlayer", args: (playerId) => ({ code, playerId }),
+    },
     leave: (match) => (match.status !== "finished" ? { confirm: "Leave this match?", op: "leaveMatch", args: { code } } : null),
     keepFocus: (element) => element === totalInput || element === guestName,
     // A visit entered elsewhere ends any edit begun here: the visit being edited may be final now.

@@ -46,6 +46,12 @@ export function showRoom(root, context, place, game) {
     viewOf: (result) => (result && result.version !== undefined ? result : null),
     isMember: (room, userId) => room.players.some((player) => player.id === userId),
     rematchOf: (room) => room.rematch ?? null,
+    kick: {
+      host: (room) => room.players.find((player) => player.isModerator)?.id,
+      seats: (room) => room.players.map((player) => ({ id: player.id, name: player.name })),
+      allowed: (room) => !room.rematch,
+      op: "leaveRoom", args: (playerId) => ({ roomCode: code, playerId }),
+    },
     leave(room) {
       const mine = seated(room);
       return mine && !room.isFinished

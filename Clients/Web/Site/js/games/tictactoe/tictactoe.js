@@ -18,6 +18,12 @@ export function showTicTacToe(root, context, place, game) {
     viewOf: (result) => (result && result.board ? result : null),
     isMember: (view, userId) => view.players.some((player) => player.playerId === userId),
     rematchOf: (view) => view.rematchCode ?? null,
+    kick: {
+      host: (view) => view.players[0]?.playerId,
+      seats: (view) => view.players.map((player) => ({ id: player.playerId, name: player.name })),
+      allowed: (view) => view.status === "playing",
+      op: "removeTicTacToePlayer", args: (playerId) => ({ code, playerId }),
+    },
     leave: (view) => (view.status === "waiting" || view.status === "playing"
       ? { confirm: view.status === "playing" ? "Leave this game? The other player wins." : "Leave this game?", op: "leaveTicTacToe", args: { code } }
       : null),

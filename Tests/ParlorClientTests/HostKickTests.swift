@@ -1,0 +1,49 @@
+import ParlorClient
+import ParlorRules
+@testable import ParlorTerminal
+import ParlorWire
+import Testing
+
+/// `/kick NAME` through the shell's `KickRule` in the quiz and darts screens: the host names a player,
+/// anyone else (or a name nobody has, or oneself) is told why not before anything is sent; a session
+/// whose seat the host took away ends with `removed`.
+@Suite("The host's /kick in quizzes and matches")
+struct HostKickTests {
+    @Test("In a quiz the host removes by name; refusals say why")
+    func quizKick() throws {
+        var ann = QuizFixtures.screen(try QuizFixtures.view("waiting"), me: QuizFixtures.ann)
+        func type(_ line: String) -> QuizAction? {
+            ann.input = line
+            return ann.handle(.enter)
+        }
+        #expect(type("/kick bo") == .kick(QuizFixtures.bo))
+        #expect(type("/kick Zed") == nil && ann.message?.text == "Nobody called Zed plays in this quiz.")
+        #expect(type("/kick Ann") == nil && ann.message?.text == "You cannot remove yourself; /leave instead.")
+        #expect(type("/kick") == nil && ann.message?.text == "/kick needs the player's name, e.g. \"/kick Bo\".")
+        var bo = QuizFixtures.screen(try QuizFixtures.view("waiting"), me: QuizFixtures.bo)
+        bo.input = "/kick Cy"
+        #expect(bo.handle(.enter) == nil && bo.message?.text == "Only the host removes a player; Ann can.")
+        #expect(QuizInput.parseScript("kick Mary Ann") == .success(.kick(name: "Mary Ann")))
+        #expect(QuizAction.kick(QuizFixtures.bo).name == "kick")
+    }
+
+    @Test("In a match the host removes a guest; the removed player's session ends")
+    func matchKick() throws {
+        let match = try MatchFixtures.waiting(guest: true)
+        var ann = MatchFixtures.screen(match)
+        #expect(ann.action(for: .kick(name: "gil")) == .kick(MatchFixtures.gil))
+        #expect(MatchInput.parseTyped("/kick Gil") == .success(.kick(name: "Gil")))
+
+        var game = MatchGame(screen: MatchFixtures.screen(match, me: MatchFixtures.bo))
+        var after = match
+        _ = try after.apply(DartsMatch.kick(MatchFixtures.bo), by: MatchFixtures.ann, at: .epoch)
+        let step = game.receive(MatchView(after), at: .epoch, mode: .scripted)
+        #expect(step.ending == .removed && step.outputs.last == .removed(code: MatchFixtures.code))
+        #expect(MatchOutput.removed(code: MatchFixtures.code).jsonLine == #"{"code":"QX7KM","event":"removed"}"#)
+        // Another player's removal is news, not the end.
+        var ann2 = MatchGame(screen: MatchFixtures.screen(match))
+        var without = match
+        _ = try without.apply(DartsMatch.kick(MatchFixtures.gil), by: MatchFixtures.ann, at: .epoch)
+        #expect(ann2.receive(MatchView(without), at: .epoch, mode: .scripted).ending == nil)
+    }
+}
