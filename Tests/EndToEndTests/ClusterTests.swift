@@ -1,3 +1,5 @@
+// Only with the PostgreSQL trait (scripts/test.sh builds the tests with it): see Package.swift.
+#if PostgreSQL
 import Foundation
 import ParlorClient
 import ParlorTestSupport
@@ -457,3 +459,4 @@ func withTimeout<R: Sendable>(_ timeout: Duration, _ what: String, _ body: @esca
         finish(.failure(CancellationError()))
     }
 }
+#endif
