@@ -13,10 +13,13 @@ struct WithoutPostgreSQLTests {
     static let address = "postgres://parlor@127.0.0.1:5432/parlor"
     static let advice = "swift build -c release --traits PostgreSQL"
 
-    @Test(arguments: [
-        (["--postgres", address], [String: String]()),
+    /// The flag, and the environment variable.
+    static let refusals: [([String], [String: String])] = [
+        (["--postgres", address], [:]),
         ([], ["PARLOR_POSTGRES": address]),
-    ])
+    ]
+
+    @Test(arguments: WithoutPostgreSQLTests.refusals)
     func theServerRefusesPostgreSQLNamingTheBuildThatHasIt(_ arguments: [String], _ environment: [String: String]) async throws {
         let dataDirectory = NSTemporaryDirectory() + "parlor-no-postgres-\(UUID().uuidString)"
         let process = try ChildProcess(
