@@ -5,6 +5,7 @@
 // Module graph (arrows point one way only; see docs/ARCHITECTURE.md):
 //
 //   parlor-server → ParlorServer → ParlorWire → ParlorRules
+//                   ParlorServer → PostgresNIO (only with the PostgreSQL trait: the clustered store)
 //                   ParlorServer → ParlorMedia (image files: avatars)
 //                   ParlorServer → CMalloc (the C library's allocator: heap usage, giving memory back)
 //                   ParlorServer → WebSocketCore → SystemTLS → CSystemTLS (OpenSSL)
@@ -40,6 +41,15 @@ let package = Package(
         .library(name: "ParlorWire", targets: ["ParlorWire"]),
         // For the media fuzz target, which reads uploads as the server will.
         .library(name: "ParlorMedia", targets: ["ParlorMedia"]),
+    ],
+    // The clustered mode (`--postgres`: several nodes on one PostgreSQL database) is built only when
+    // asked for: postgres-nio brings swift-nio-ssl and swift-crypto, two copies of BoringSSL, which are
+    // most of a first build. `swift build -c release --traits PostgreSQL` builds a server with it;
+    // scripts/test.sh and CI build the tests with it (docs/ARCHITECTURE.md, "Clustered mode").
+    traits: [
+        .trait(
+            name: "PostgreSQL",
+            description: "The PostgreSQL store and the clustered mode (--postgres), through postgres-nio."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -102,7 +112,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             resources: [.copy("Games/WordLobby/Catalog/starter-catalog.json")]
         ),

@@ -8,7 +8,8 @@
 #   --nodes N     parlor-server nodes, 1 to 3 (default 3). With fewer, the unused PARLOR_NODE_k of
 #                 deploy/haproxy.cfg name the nodes that exist (node k is node ((k-1) mod N)+1), so
 #                 HAProxy sees three servers and one node may stand behind two of them
-#   --bin DIR     where parlor-server is (default: `swift build -c release --show-bin-path`, built first)
+#   --bin DIR     where parlor-server is, built with the PostgreSQL trait (default: `swift build -c
+#                 release --show-bin-path`, built first with `--traits PostgreSQL`)
 #   --skip-build  use the default directory's binary as it is, without building
 #   --no-fsync    PostgreSQL with fsync (and full_page_writes) off; the default keeps them on, so
 #                 commits cost what they cost on a real server
@@ -79,8 +80,8 @@ command -v curl >/dev/null || fail "curl is missing (apt-get install curl)"
 
 if [ -z "$bin" ]; then
   if [ "$build" = 1 ]; then
-    echo "cluster.sh: building parlor-server (release)"
-    swift build --package-path "$root" -c release --product parlor-server
+    echo "cluster.sh: building parlor-server (release, with the PostgreSQL trait: the clustered mode)"
+    swift build --package-path "$root" -c release --traits PostgreSQL --product parlor-server
   fi
   bin=$(swift build --package-path "$root" -c release --show-bin-path)
 fi

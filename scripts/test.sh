@@ -5,6 +5,10 @@
 #
 #   scripts/test.sh [swift test flags…]
 #
+# The tests are built with the package's PostgreSQL trait (`--traits PostgreSQL`: the clustered mode and
+# its tests) unless the flags choose traits themselves: `--disable-default-traits` tests the default
+# build, which has no PostgreSQL (Package.swift).
+#
 # A test that waits for something that never comes would otherwise hold the run until whoever runs it
 # gives up, with nothing said about which test it was. Here the run is stopped instead: the test (or
 # tests) still running, how long each has run and the processes left behind are printed, every
@@ -113,6 +117,11 @@ def without_filters(arguments):
 
 
 arguments = sys.argv[1:]
+# The suite includes the clustered mode's tests (PostgreSQL, clusters of nodes), which exist only in a
+# build with the package's PostgreSQL trait: unless the caller chose traits (`--traits …`,
+# `--enable-all-traits`, or `--disable-default-traits` for the default build), build and run with it.
+if not any(argument.startswith(("--traits", "--enable-all-traits", "--disable-default-traits")) for argument in arguments):
+    arguments = ["--traits", "PostgreSQL"] + arguments
 status, failures, _ = run_tests(arguments)
 if status == 0:
     sys.exit(0)

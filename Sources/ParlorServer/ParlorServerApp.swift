@@ -248,9 +248,14 @@ public enum ParlorServerRunner {
         let store: any ParlorStore
         var lock: DataDirectoryLock?
         if let postgres = configuration.postgres {
+            #if PostgreSQL
             let name = configuration.cluster.nodeName ?? ClusterNode.defaultName()
             store = try await PostgresStore(location: postgres, logger: logger, node: name)
             logger.info("Store opened", metadata: ["postgres": "\(postgres)", "node": "\(name)"])
+            #else
+            logger.error("Cannot open the PostgreSQL store", metadata: ["postgres": "\(postgres)"])
+            throw PostgresSupport.NotBuiltError()
+            #endif
         } else if configuration.persist {
             let opened = try StoreOpener.open(directory: configuration.dataDirectory, logger: logger)
             store = opened.store

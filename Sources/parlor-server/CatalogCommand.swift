@@ -37,6 +37,7 @@ struct CatalogCommand: AsyncParsableCommand {
                 let catalog: Catalog
                 let place: String
                 if let address = database.address {
+                    #if PostgreSQL
                     let location: PostgresLocation
                     do {
                         location = try PostgresLocation(parsing: address)
@@ -45,6 +46,10 @@ struct CatalogCommand: AsyncParsableCommand {
                     }
                     catalog = try await CatalogImport.run(file: file, postgres: location, logger: logger)
                     place = "in \(location)"
+                    #else
+                    // PostgresOption.validate() refused it already.
+                    throw ValidationError("--postgres \(address): \(PostgresSupport.notBuilt).")
+                    #endif
                 } else {
                     catalog = try await CatalogImport.run(file: file, dataDirectory: storage.dataDir, logger: logger)
                     place = "in \(storage.dataDir)"
@@ -80,5 +85,13 @@ struct PostgresOption: ParsableArguments {
     /// --postgres, else PARLOR_POSTGRES (an empty value counts as unset).
     var address: String? {
         postgres ?? ProcessInfo.processInfo.environment["PARLOR_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A build without the PostgreSQL trait refuses an address at once, naming the command that builds
+    /// one with it, rather than falling back to SQLite.
+    func validate() throws {
+        if address != nil, !PostgresSupport.isBuilt {
+            throw ValidationError("--postgres (or PARLOR_POSTGRES): \(PostgresSupport.notBuilt).")
+        }
     }
 }

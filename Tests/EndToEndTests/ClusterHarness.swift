@@ -1,3 +1,5 @@
+// Only with the PostgreSQL trait (scripts/test.sh builds the tests with it): see Package.swift.
+#if PostgreSQL
 import Foundation
 import ParlorTestSupport
 import Synchronization
@@ -223,3 +225,4 @@ private func requireNonNil<T>(_ value: T?, _ message: String = "PostgreSQL is no
     guard let value else { throw ProcessTestError(message) }
     return value
 }
+#endif

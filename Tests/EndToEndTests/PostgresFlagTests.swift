@@ -1,3 +1,5 @@
+// Only with the PostgreSQL trait (scripts/test.sh builds the tests with it): see Package.swift.
+#if PostgreSQL
 import Foundation
 import Synchronization
 import ParlorTestSupport
@@ -69,3 +71,4 @@ struct PostgresFlagTests {
         #expect(process.standardError.contains("PostgreSQL at postgres://parlor@127.0.0.1:1/parlor cannot be reached"), "\(process.standardError)")
     }
 }
+#endif

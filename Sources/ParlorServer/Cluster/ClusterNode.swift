@@ -16,7 +16,7 @@ final class ClusterNode: Sendable {
     let name: String
     /// This run of the node: a restart under the same name is a new incarnation.
     let incarnation = UUID().uuidString
-    let store: PostgresStore
+    let store: any ClusterDatabase
     let configuration: ServerConfiguration.Cluster
     let logger: Logger
 
@@ -34,7 +34,7 @@ final class ClusterNode: Sendable {
 
     private let state = NIOLockedValueBox(State())
 
-    init(store: PostgresStore, configuration: ServerConfiguration.Cluster, logger: Logger) {
+    init(store: any ClusterDatabase, configuration: ServerConfiguration.Cluster, logger: Logger) {
         name = store.node
         self.store = store
         self.configuration = configuration
@@ -115,7 +115,7 @@ final class ClusterNode: Sendable {
                 state.lastBeat = .now
             }
             // What the other nodes listen to is all this node announces on.
-            store.watchedElsewhere.withLockedValue { $0 = Set(peers.filter { $0.name != name }.flatMap(\.watching)) }
+            store.recordWatchedElsewhere(Set(peers.filter { $0.name != name }.flatMap(\.watching)))
             return true
         } catch {
             logger.warning("Could not beat as a node of the cluster", metadata: ["cause": "\(error.reason)"])
@@ -199,7 +199,7 @@ final class ClusterNode: Sendable {
             return (state.watched.insert(bucket).inserted, state.watched)
         }
         guard added else { return false }
-        await store.listener.watch(all)
+        await store.watch(all)
         // Every node not yet taken for dead is waited for: one whose beat is late because its machine
         // is busy would otherwise be skipped, and go on not announcing what is watched here.
         let known = await store.recordWatching(
@@ -222,7 +222,7 @@ final class ClusterNode: Sendable {
             return (wanted != state.watched, wanted)
         }
         guard changed else { return }
-        await store.listener.watch(all)
+        await store.watch(all)
         // Fewer buckets (a watcher left): the others may go on announcing on them a while, harmlessly.
         _ = await store.recordWatching(all, incarnation: incarnation, beating: configuration.heartbeat, timeout: .zero)
     }

@@ -21,7 +21,9 @@ struct Kernel: Sendable {
 
     /// The shared database when this node runs on PostgreSQL (`--postgres`): uploaded files go there
     /// too, so that any node serves what another received.
+    #if PostgreSQL
     var sharedDatabase: PostgresStore? { store.backend.sharedDatabase }
+    #endif
 }
 
 /// A kind of game as the server hosts it: everything the kernel does to all games of all kinds

@@ -79,6 +79,7 @@ final class ParlorServices: Sendable {
         tokens = SessionTokens(secret: try await store.serverSecret())
         timers = GameTimers(clock: clock)
         presence = Presence(clock: clock, timers: timers)
+        #if PostgreSQL
         if let postgres = store.backend.sharedDatabase {
             postgres.attach(metrics.cluster)
             let node = ClusterNode(store: postgres, configuration: configuration.cluster, logger: logger)
@@ -87,6 +88,9 @@ final class ParlorServices: Sendable {
         } else {
             node = nil
         }
+        #else
+        node = nil
+        #endif
         let kernel = Kernel(
             configuration: configuration, store: store, clock: clock, logger: logger, timers: timers,
             quota: quota, presence: presence, cluster: metrics.cluster, node: node)
@@ -100,8 +104,8 @@ final class ParlorServices: Sendable {
         // Avatars live beside the database (in it, when that is PostgreSQL: any node serves them), or in
         // memory when nothing is persisted.
         let storage: any ObjectStorage =
-            if let postgres = kernel.sharedDatabase {
-                PostgresObjectStorage(store: postgres, bucket: "avatars")
+            if let shared = Self.sharedStorage(kernel, bucket: "avatars") {
+                shared
             } else if configuration.persist {
                 DirectoryStorage(root: configuration.dataDirectory + "/avatars")
             } else {
@@ -138,12 +142,22 @@ final class ParlorServices: Sendable {
         }
     }
 
+    /// Uploaded files of `bucket` in the shared database on a node of a cluster, so any node serves
+    /// what another received; nil on a node of its own (and in a build without the PostgreSQL trait).
+    private static func sharedStorage(_ kernel: Kernel, bucket: String) -> (any ObjectStorage)? {
+        #if PostgreSQL
+        return kernel.sharedDatabase.map { PostgresObjectStorage(store: $0, bucket: bucket) }
+        #else
+        return nil
+        #endif
+    }
+
     /// Hears the other nodes: the versions they commit of games this node serves or watches, where
     /// games moved, which games they deleted.
     private func listen(as node: ClusterNode) async {
         let games = gamesByKind
         let all = self.games
-        await node.store.listener.run(ClusterEvents(
+        await node.store.listen(ClusterEvents(
             changed: { change in games[change.kind]?.changedElsewhere(change) },
             home: { change in
                 switch change {
@@ -184,7 +198,7 @@ final class ParlorServices: Sendable {
     /// database by more than `overdueGrace`: a node holding a game fires its timers on time and saves
     /// within milliseconds, so what is still due after the grace belongs to a node that died (or lost
     /// the database meanwhile). Each node sweeps; the first to save the action wins, as for any timer.
-    private func takeOverdueTimers(from postgres: PostgresStore) async {
+    private func takeOverdueTimers(from postgres: any ClusterDatabase) async {
         let games = gamesByKind
         await every(Self.overdueSweepInterval) {
             let cutoff = self.clock.now.adding(milliseconds: -Self.overdueGrace)
@@ -213,11 +227,11 @@ final class ParlorServices: Sendable {
     /// Reports who is connected to this node now (a node of a cluster; nothing otherwise), so that the
     /// other nodes do not expire the games these players are in.
     func reportPresence() async {
-        guard let postgres = store.backend.sharedDatabase else { return }
-        await reportPresence(to: postgres)
+        guard let node else { return }
+        await reportPresence(to: node.store)
     }
 
-    private func reportPresence(to postgres: PostgresStore) async {
+    private func reportPresence(to postgres: any ClusterDatabase) async {
         do {
             try await postgres.reportConnected(presence.connectedUserIDs, at: clock.now)
         } catch {

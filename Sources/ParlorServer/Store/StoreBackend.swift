@@ -7,7 +7,8 @@ public enum StoreBackend: Sendable {
     case memory(InMemoryStore)
     /// `parlor.sqlite` in the data directory.
     case sqlite(SQLiteStore)
-    /// A database shared by the nodes of a cluster (`--postgres`).
+    #if PostgreSQL
+    /// A database shared by the nodes of a cluster (`--postgres`), in a build with the PostgreSQL trait.
     case postgres(PostgresStore)
 
     /// The shared database, on a node of a cluster: files go there too, so that any node serves what
@@ -15,4 +16,5 @@ public enum StoreBackend: Sendable {
     var sharedDatabase: PostgresStore? {
         if case .postgres(let database) = self { database } else { nil }
     }
+    #endif
 }

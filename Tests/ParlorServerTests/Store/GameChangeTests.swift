@@ -51,6 +51,7 @@ struct GameChangeTests {
         #expect(used.allSatisfy { (0..<ClusterChannel.watchBuckets).contains($0) })
     }
 
+    #if PostgreSQL
     /// What a batch announces: each save on its bucket (and on its node's channel when another node
     /// serves it), a save that lost its race nowhere, a deletion to every node.
     @Test func aBatchAnnouncesEachGameWhereItsWatchersListen() {
@@ -76,4 +77,5 @@ struct GameChangeTests {
         ])
         #expect(PostgresWriter.announcements(of: [save("A", servedBy: nil)], except: [], by: "node1", at: 9, watched: []).isEmpty)
     }
+    #endif
 }

@@ -1,3 +1,5 @@
+// Only with the PostgreSQL trait (scripts/test.sh builds the tests with it): see Package.swift.
+#if PostgreSQL
 import Foundation
 import ParlorRules
 import ParlorTestSupport
@@ -350,3 +352,4 @@ extension ParlorStore {
             replacing: .version(version)))
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Only with the PostgreSQL trait (scripts/test.sh builds the tests with it): see Package.swift.
+#if PostgreSQL
 import Foundation
 import ParlorTestSupport
 import Testing
@@ -135,3 +137,4 @@ struct TwoNodesFanOutTests {
         return 0
     }
 }
+#endif

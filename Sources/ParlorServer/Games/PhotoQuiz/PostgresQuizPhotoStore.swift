@@ -1,3 +1,5 @@
+// Built only with the PostgreSQL trait (`swift build --traits PostgreSQL`): see Package.swift.
+#if PostgreSQL
 import ParlorRules
 
 /// A quiz's photos in the shared database (`--postgres`), so any node serves a photo or tile another
@@ -46,3 +48,4 @@ final class PostgresQuizPhotoStore: PackedQuizPhotoStore {
         return bytes
     }
 }
+#endif

@@ -1,17 +1,8 @@
+// Built only with the PostgreSQL trait (`swift build --traits PostgreSQL`): see Package.swift.
+#if PostgreSQL
 import Logging
 import NIOConcurrencyHelpers
 import PostgresNIO
-
-/// What a node hears from the others (see `ClusterChannel`).
-struct ClusterEvents: Sendable {
-    /// Another node committed a version of a game this node serves or watches (or deleted it).
-    var changed: @Sendable (GameChange) async -> Void
-    /// Another node took a game, let its games go, or deleted a game.
-    var home: @Sendable (HomeChange) async -> Void
-    /// Listening again after the connection was lost: announcements made meanwhile are lost, so every
-    /// game this node serves or watches should be read afresh.
-    var resumed: @Sendable () async -> Void
-}
 
 /// Hears the cluster's announcements on one pooled connection kept for it, for as long as the server
 /// runs: the channel every node hears and this node's own always, and the watch buckets the kernel
@@ -196,3 +187,4 @@ final class PostgresChangeListener: Sendable {
         await events.changed(change)
     }
 }
+#endif

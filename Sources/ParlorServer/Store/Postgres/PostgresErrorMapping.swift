@@ -1,3 +1,5 @@
+// Built only with the PostgreSQL trait (`swift build --traits PostgreSQL`): see Package.swift.
+#if PostgreSQL
 import PostgresNIO
 
 /// Turns what postgres-nio reports into a `StoreError`: a database that cannot be reached is
@@ -60,3 +62,4 @@ enum PostgresErrorMapping {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built only with the PostgreSQL trait (`swift build --traits PostgreSQL`): see Package.swift.
+#if PostgreSQL
 import Foundation
 import NIOCore
 
@@ -62,3 +64,4 @@ final class PostgresObjectStorage: ObjectStorage {
             "Removing \(bucket)/\(folder)/\(name)", "DELETE FROM files WHERE bucket = \(bucket) AND folder = \(folder) AND name = \(name)")
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built only with the PostgreSQL trait (`swift build --traits PostgreSQL`): see Package.swift.
+#if PostgreSQL
 import Logging
 import NIOPosix
 import PostgresNIO
@@ -255,3 +257,4 @@ final class PostgresPool: Sendable {
         func abandon() -> Bool { state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged }
     }
 }
+#endif

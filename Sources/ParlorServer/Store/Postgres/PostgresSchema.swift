@@ -1,3 +1,5 @@
+// Built only with the PostgreSQL trait (`swift build --traits PostgreSQL`): see Package.swift.
+#if PostgreSQL
 import Logging
 import PostgresNIO
 
@@ -232,3 +234,4 @@ enum PostgresSchema {
         return nil
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built only with the PostgreSQL trait (`swift build --traits PostgreSQL`): see Package.swift.
+#if PostgreSQL
 import ParlorRules
 import PostgresNIO
 
@@ -104,3 +106,4 @@ extension PostgresStore {
         try row.record(location: "\(location), table profiles")
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built only with the PostgreSQL trait (`swift build --traits PostgreSQL`): see Package.swift.
+#if PostgreSQL
 import Foundation
 import Logging
 import ParlorRules
@@ -7,16 +9,7 @@ import PostgresNIO
 /// its row in `nodes` (up, draining, its heartbeat), and `games.node`, which the front routes a game's
 /// players by. None of it is a lock — every save stays version-checked — so a node that is wrong about
 /// where a game is served costs speed, never a change.
-extension PostgresStore {
-    /// A node as the others see it.
-    struct Peer: Sendable, Equatable {
-        var name: String
-        /// Draining: it serves what it has until its clients are gone, and takes nothing new.
-        var isDraining: Bool
-        /// The watch buckets it listens to.
-        var watching: [Int] = []
-    }
-
+extension PostgresStore: ClusterDatabase {
     /// Takes this node's name for this run (`incarnation`): refuses while another process beating
     /// under the same name is alive, which would make two nodes ignore each other's announcements. A
     /// name whose last beat is older than `deadAfter` (a node that died, or stopped cleanly) is taken
@@ -47,19 +40,19 @@ extension PostgresStore {
     /// The heartbeat: records that this node (this incarnation) is alive, and reads which nodes are,
     /// by the database's clock (so the nodes' clocks need not agree). False in `stillMine` when another
     /// process took this node's name meanwhile.
-    func beat(incarnation: String, draining: Bool, deadAfter: Duration) async throws(StoreError) -> (peers: [Peer], stillMine: Bool) {
+    func beat(incarnation: String, draining: Bool, deadAfter: Duration) async throws(StoreError) -> (peers: [ClusterPeer], stillMine: Bool) {
         let seconds = Double(deadAfter.components.seconds) + Double(deadAfter.components.attoseconds) / 1e18
         let state = draining ? "draining" : "up"
         return try await transaction("Beating as node \(node)") { [node] connection, logger in
             let mine = try await Self.changes(
                 "UPDATE nodes SET seen_at = now(), state = \(state) WHERE name = \(node) AND incarnation = \(incarnation)",
                 on: connection, logger: logger)
-            var peers: [Peer] = []
+            var peers: [ClusterPeer] = []
             for try await (name, state, watching) in try await connection.query(
                 "SELECT name, state, watching FROM nodes WHERE state <> 'gone' AND seen_at >= now() - make_interval(secs => \(seconds))",
                 logger: logger
             ).decode((String, String, [Int]).self) {
-                peers.append(Peer(name: name, isDraining: state == "draining", watching: watching))
+                peers.append(ClusterPeer(name: name, isDraining: state == "draining", watching: watching))
             }
             return (peers, mine == 1)
         }
@@ -98,16 +91,9 @@ extension PostgresStore {
         _ = try? await execute("Leaving the cluster", "UPDATE nodes SET state = 'gone' WHERE name = \(node) AND incarnation = \(incarnation)")
     }
 
-    /// How a claim went: the game is now served by `node` (this node when the claim took; else whoever
-    /// serves it, nil if nobody — try again), or it is gone.
-    enum Claim: Sendable, Equatable {
-        case servedBy(String?)
-        case gone
-    }
-
     /// Makes this node the one that serves game `id` of `kind`, if it is still served by `seen` (nil:
     /// by none). A claim that takes is told to every node (`HomeChange.claimed`).
-    func claimGame(_ kind: String, id: String, seen: String?) async throws(StoreError) -> Claim {
+    func claimGame(_ kind: String, id: String, seen: String?) async throws(StoreError) -> DatabaseClaim {
         try await transaction("Taking \(kind) \(id) on node \(node)") { [node] connection, logger in
             let claimed = try await Self.changes(
                 "UPDATE games SET node = \(node) WHERE kind = \(kind) AND id = \(id) AND node IS NOT DISTINCT FROM \(seen)",
@@ -117,7 +103,7 @@ extension PostgresStore {
                     "SELECT pg_notify(\(ClusterChannel.homes), \(HomeChange.claimed(node: node, kind: kind, id: id).payload))", logger: logger)
                 return .servedBy(node)
             }
-            var found = Claim.gone
+            var found = DatabaseClaim.gone
             for try await current in try await connection.query("SELECT node FROM games WHERE kind = \(kind) AND id = \(id)", logger: logger)
                 .decode(String?.self)
             {
@@ -167,3 +153,4 @@ extension PostgresStore {
         }
     }
 }
+#endif

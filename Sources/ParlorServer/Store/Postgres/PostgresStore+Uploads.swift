@@ -1,3 +1,5 @@
+// Built only with the PostgreSQL trait (`swift build --traits PostgreSQL`): see Package.swift.
+#if PostgreSQL
 import Foundation
 import ParlorRules
 import PostgresNIO
@@ -116,3 +118,4 @@ extension PostgresStore {
         return order.compactMap { rows[$0] }
     }
 }
+#endif

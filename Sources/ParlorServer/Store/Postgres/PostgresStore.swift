@@ -1,3 +1,5 @@
+// Built only with the PostgreSQL trait (`swift build --traits PostgreSQL`): see Package.swift.
+#if PostgreSQL
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
@@ -72,8 +74,20 @@ public final class PostgresStore: ParlorStore {
     }
 
     /// Hears the cluster's announcements until the calling task is cancelled (see
-    /// `PostgresChangeListener`); the kernel tells it which watch buckets to hear (`listener.watch`).
+    /// `PostgresChangeListener`); the kernel tells it which watch buckets to hear (`watch(_:)`).
     let listener: PostgresChangeListener
+
+    func listen(_ events: ClusterEvents) async {
+        await listener.run(events)
+    }
+
+    func watch(_ buckets: Set<Int>) async {
+        await listener.watch(buckets)
+    }
+
+    func recordWatchedElsewhere(_ buckets: Set<Int>) {
+        watchedElsewhere.withLockedValue { $0 = buckets }
+    }
 
     /// Batches committed so far: `@testable` proof that concurrent writes share transactions.
     var committedBatches: Int { writer.committedBatches }
@@ -266,3 +280,4 @@ public final class PostgresStore: ParlorStore {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built only with the PostgreSQL trait (`swift build --traits PostgreSQL`): see Package.swift.
+#if PostgreSQL
 import Logging
 import NIOConcurrencyHelpers
 import ParlorRules
@@ -292,3 +294,4 @@ final class PostgresWriter: Sendable {
         }
     }
 }
+#endif

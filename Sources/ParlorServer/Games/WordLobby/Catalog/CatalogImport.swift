@@ -51,6 +51,7 @@ public enum CatalogImport {
         return Prepared(catalog: catalog, store: try SQLiteStore(directory: dataDirectory, configuration: configuration), lock: lock)
     }
 
+    #if PostgreSQL
     /// Imports `file` into the PostgreSQL database at `location` (which nodes may be serving: the
     /// catalog is one row, written in one transaction). The file is checked before the database is
     /// reached, so a bad file is reported the same with or without one.
@@ -66,6 +67,7 @@ public enum CatalogImport {
         await store.close()
         return try outcome.get()
     }
+    #endif
 
     /// Reads and checks `file` as `prepare` does, without a store.
     @inline(never)

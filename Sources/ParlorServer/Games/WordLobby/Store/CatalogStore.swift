@@ -18,7 +18,9 @@ extension StoreBackend {
         switch self {
         case .memory(let store): store
         case .sqlite(let store): store
+        #if PostgreSQL
         case .postgres(let store): store
+        #endif
         }
     }
 }

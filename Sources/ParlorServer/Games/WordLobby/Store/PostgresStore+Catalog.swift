@@ -1,3 +1,5 @@
+// Built only with the PostgreSQL trait (`swift build --traits PostgreSQL`): see Package.swift.
+#if PostgreSQL
 import ParlorRules
 import PostgresNIO
 
@@ -22,3 +24,4 @@ extension PostgresStore: CatalogStore {
             """)
     }
 }
+#endif
