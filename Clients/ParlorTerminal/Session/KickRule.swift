@@ -40,6 +40,19 @@ enum KickRule {
         return .success(seat.id)
     }
 
+    /// For a screen: the id of the player called `name`, or nil once `refused` has been given the reason
+    /// to show.
+    static func target(
+        named name: String, among seats: [Seat], me: UserID?, host: UserID?, place: String, refused: (String) -> Void
+    ) -> UserID? {
+        switch target(named: name, among: seats, me: me, host: host, place: place) {
+        case .success(let player): return player
+        case .failure(let refusal):
+            refused(refusal.message)
+            return nil
+        }
+    }
+
     /// Whether a newer view took this terminal's seat away: seated before, not now, and not leaving.
     static func removed(me: UserID?, before: [UserID], after: [UserID], leaving: Bool) -> Bool {
         guard let me, !leaving else { return false }

@@ -139,12 +139,9 @@ public struct MatchScreenState: Sendable, Equatable {
         case .rematch: return rematch()
         case .kick(let name):
             let seats = match?.players.filter { !$0.hasLeft }.map { KickRule.Seat(id: $0.id, name: $0.name) } ?? []
-            switch KickRule.target(named: name, among: seats, me: me, host: match?.hostId, place: "match") {
-            case .success(let player): return .kick(player)
-            case .failure(let refusal):
-                message = Message(refusal.message, isError: true)
-                return nil
-            }
+            return KickRule.target(named: name, among: seats, me: me, host: match?.hostId, place: "match") {
+                message = Message($0, isError: true)
+            }.map { .kick($0) }
         case .leave: return .leave
         case .quit: return .quit
         case .showMatch: return nil

@@ -149,12 +149,9 @@ public struct QuizScreenState: Sendable, Equatable {
         case .rematch: return rematch()
         case .kick(let name):
             let seats = quiz?.players.map { KickRule.Seat(id: $0.id, name: $0.name) } ?? []
-            switch KickRule.target(named: name, among: seats, me: me, host: quiz?.hostId, place: "quiz") {
-            case .success(let player): return .kick(player)
-            case .failure(let refusal):
-                message = Message(refusal.message, isError: true)
-                return nil
-            }
+            return KickRule.target(named: name, among: seats, me: me, host: quiz?.hostId, place: "quiz") {
+                message = Message($0, isError: true)
+            }.map { .kick($0) }
         case .leave: return .leave
         case .quit: return .quit
         case .showQuiz: return nil
