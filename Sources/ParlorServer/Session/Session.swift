@@ -190,22 +190,11 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
 
     // MARK: Identity
 
-    /// `hello`: resume the user a valid token names, or sign in as a new anonymous user. A token that
-    /// is altered or from another server is never accepted; the caller gets a new identity instead.
-    func hello(_ args: HelloArguments) throws(WireError) -> EncodedJSON {
-        let tokens = services.tokens
-        var resumed = false
-        let user: UserID
-        if let token = args.token, let known = tokens.verify(token) {
-            user = known
-            resumed = true
-        } else if args.token == nil, let current = self.user {
-            user = current
-            resumed = true
-        } else {
-            var generator = SystemRandomNumberGenerator()
-            user = UserID.random(using: &generator)
-        }
+    /// `hello`: sign in with an account's JWT, resume the user a valid token names, or sign in as a new
+    /// anonymous user (`AccountSignIn`). A token that is altered or from another server is never
+    /// accepted; the caller gets a new identity instead (or AUTH_REQUIRED, on a server of accounts only).
+    func hello(_ args: HelloArguments) async throws(WireError) -> EncodedJSON {
+        let (user, resumed) = try await services.signIn.hello(args, current: self.user)
         let previous = state.withLockedValue { state -> UserID? in
             let previous = state.user
             state.user = user
@@ -216,7 +205,8 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
             services.presence.connected(user)
         }
         return try EncodedJSON.encoding(
-            HelloResult(userId: user, token: tokens.issue(for: user, at: services.clock.now), resumed: resumed, node: services.node?.name))
+            HelloResult(
+                userId: user, token: services.tokens.issue(for: user, at: services.clock.now), resumed: resumed, node: services.node?.name))
     }
 
     // MARK: Subscriptions

@@ -5,9 +5,10 @@ import ParlorWire
 enum SessionOperations {
     static var entries: [OperationEntry] { [hello.entry(), unsubscribe.entry()] }
 
-    /// `hello {token?}`: resume the user a valid token names, or sign in as a new anonymous user.
+    /// `hello {token?, jwt?}`: sign in with an account, resume the user a valid token names, or sign in
+    /// as a new anonymous user.
     static let hello = OperationHandler(Operation.hello) { args, context throws(WireError) in
-        .reply(try session(context).hello(args))
+        .reply(try await session(context).hello(args))
     }
 
     /// `unsubscribe {subscription}`: its `end` event goes out before the reply.

@@ -2,7 +2,8 @@
 // history of every kind of game. Over HTTP, `POST /session` signs in.
 
 extension Operation {
-    /// `hello {token?}`: resume the user a valid token names, or sign in as a new anonymous user.
+    /// `hello {token?, jwt?}`: sign in with an account (a JWT from an issuer the server trusts), resume
+    /// the user a valid token names, or sign in as a new anonymous user.
     public static let hello = OperationDeclaration<HelloArguments, HelloResult>("hello", access: .anyone)
     /// `unsubscribe {subscription}`: its `end` event goes out before the reply.
     public static let unsubscribe = OperationDeclaration<UnsubscribeArguments, NoResult>("unsubscribe", access: .anyone)

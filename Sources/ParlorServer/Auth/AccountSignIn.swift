@@ -1,0 +1,127 @@
+import Logging
+import NIOConcurrencyHelpers
+import ParlorRules
+import ParlorWire
+
+/// How a connection or a request becomes a user: anonymously, by Parlor's own token, or by a JWT from
+/// a configured issuer (`AuthConfiguration`), which signs in as the user mapped from (issuer, `sub`) —
+/// created on the account's first sign-in, the same on every device after. `hello`, `POST /session`
+/// and `Authorization: Bearer` on HTTP all come here, so they cannot disagree.
+final class AccountSignIn: Sendable {
+    let configuration: AuthConfiguration
+    private let verifier: JWTVerifier
+    private let tokens: SessionTokens
+    private let store: any ParlorStore
+    private let clock: any ParlorClock
+    private let logger: Logger
+    /// Accounts already mapped (a bearer JWT on every HTTP request must not cost a store read each) and,
+    /// in `required` mode, users known to have an account. Bounded: emptied when full.
+    private let known = NIOLockedValueBox(Known())
+    private static let knownLimit = 50_000
+
+    private struct Known {
+        var users: [ExternalIdentity: UserID] = [:]
+        var accounts: Set<UserID> = []
+    }
+
+    init(configuration: AuthConfiguration, tokens: SessionTokens, store: any ParlorStore, clock: any ParlorClock, logger: Logger) {
+        self.configuration = configuration
+        self.tokens = tokens
+        self.store = store
+        self.clock = clock
+        self.logger = logger
+        var keySets: [String: JWKSKeys] = [:]
+        for issuer in configuration.issuers {
+            if let url = issuer.jwksURL { keySets[issuer.iss] = JWKSKeys(url: url, clock: clock, logger: logger) }
+        }
+        verifier = JWTVerifier(configuration: configuration, keySets: keySets)
+    }
+
+    /// Who a `hello` (or `POST /session`) signs in as, and whether that identity existed before.
+    /// `current` is the connection's user, if it has one.
+    func hello(_ args: HelloArguments, current: UserID?) async throws(WireError) -> (user: UserID, resumed: Bool) {
+        if let jwt = args.jwt {
+            guard args.token == nil else {
+                throw WireError(.badRequest, "Send token or jwt, not both: a jwt signs in as its account.")
+            }
+            return try await signIn(jwt: jwt)
+        }
+        if let token = args.token, let user = tokens.verify(token), await mayResume(user) {
+            return (user, true)
+        }
+        if args.token == nil, let current, await mayResume(current) {
+            return (current, true)
+        }
+        guard configuration.mode != .required else {
+            throw WireError(.authRequired, "This server signs players in with their accounts only: send hello with your jwt.")
+        }
+        var generator = SystemRandomNumberGenerator()
+        return (UserID.random(using: &generator), false)
+    }
+
+    /// The user a JWT signs in as; `resumed` is false on the account's first sign-in.
+    func signIn(jwt: String) async throws(WireError) -> (user: UserID, resumed: Bool) {
+        guard configuration.mode != .anonymous, !configuration.issuers.isEmpty else {
+            throw WireError(.authNotConfigured, "This server signs in anonymously only: send hello without a jwt.")
+        }
+        let verified: VerifiedToken
+        do {
+            verified = try await verifier.verify(jwt, now: clock.now)
+        } catch {
+            logger.debug("Refused a JWT", metadata: ["reason": "\(error.reason)"])
+            throw error.wireError
+        }
+        let identity = ExternalIdentity(issuer: verified.issuer, subject: verified.subject)
+        if let user = known.withLockedValue({ $0.users[identity] }) { return (user, true) }
+        var generator = SystemRandomNumberGenerator()
+        let candidate = UserID.random(using: &generator)
+        let user: UserID
+        do {
+            user = try await store.user(forIssuer: identity.issuer, subject: identity.subject, newUser: candidate)
+        } catch {
+            logger.error("Cannot map an account to its user", metadata: ["issuer": "\(identity.issuer)", "error": "\(error)"])
+            throw WireError(error.kind == .unreachable ? .unavailable : .internal, "The account could not be signed in; nothing was changed.")
+        }
+        remember(identity, user)
+        return (user, user != candidate)
+    }
+
+    /// The user `Authorization: Bearer <token>` names: Parlor's own token, or a JWT (three dot-separated
+    /// parts). Nil for a Parlor token that does not verify (routes that need a user answer
+    /// UNAUTHENTICATED); a JWT that is refused is the refusal.
+    func bearer(_ token: String) async -> Result<UserID, WireError>? {
+        if let user = tokens.verify(token) {
+            return await mayResume(user) ? .success(user) : nil
+        }
+        guard token.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 2 else { return nil }
+        do {
+            return .success(try await signIn(jwt: token).user)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A Parlor token resumes its user, unless the server signs in with accounts only and the user
+    /// has none (a token from before the server required accounts).
+    private func mayResume(_ user: UserID) async -> Bool {
+        guard configuration.mode == .required else { return true }
+        if known.withLockedValue({ $0.accounts.contains(user) }) { return true }
+        guard (try? await store.hasExternalIdentity(user)) == true else { return false }
+        known.withLockedValue { known in
+            if known.accounts.count >= Self.knownLimit { known.accounts.removeAll() }
+            known.accounts.insert(user)
+        }
+        return true
+    }
+
+    private func remember(_ identity: ExternalIdentity, _ user: UserID) {
+        known.withLockedValue { known in
+            if known.users.count >= Self.knownLimit { known.users.removeAll() }
+            known.users[identity] = user
+            if configuration.mode == .required {
+                if known.accounts.count >= Self.knownLimit { known.accounts.removeAll() }
+                known.accounts.insert(user)
+            }
+        }
+    }
+}
