@@ -1,5 +1,6 @@
 import Logging
 import ParlorRules
+import WebSocketCore
 
 /// One issuer's key set, fetched from its JWKS address and kept by `kid`.
 ///
@@ -9,7 +10,7 @@ import ParlorRules
 /// unknown kids arrive; requests that come while one is under way wait for that one. A fetch that fails
 /// changes nothing: the keys already known keep working while the issuer's server is down.
 actor JWKSKeys {
-    typealias Fetch = @Sendable () async throws -> HTTPFetch.Response
+    typealias Fetch = @Sendable () async throws -> HTTPClientExchange.Response
 
     /// At most one fetch per this many seconds, for unknown kids and for refreshes alike.
     static let minimumRefetchSeconds: Int64 = 60
@@ -88,7 +89,7 @@ actor JWKSKeys {
     }
 
     private func performFetch() async {
-        let outcome: Result<HTTPFetch.Response, any Error>
+        let outcome: Result<HTTPClientExchange.Response, any Error>
         do {
             outcome = .success(try await fetch())
         } catch {

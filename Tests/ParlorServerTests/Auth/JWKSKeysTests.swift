@@ -3,6 +3,7 @@ import Logging
 import ParlorRules
 import ParlorTestSupport
 import Testing
+import WebSocketCore
 @testable import ParlorServer
 
 /// An issuer's JWKS, served by a local HTTP server that counts its fetches: keys by kid, at most one
@@ -126,13 +127,13 @@ import Testing
             ["python3", "-u", "-c", "import socket,time\ns=socket.socket()\ns.bind(('127.0.0.1',0))\ns.listen()\nprint(s.getsockname()[1],flush=True)\ntime.sleep(20)"])
         try await listener.waitForOutput("the silent server's port") { out, _ in !out.isEmpty }
         let port = Int(listener.stdout.trimmingCharacters(in: .whitespacesAndNewlines))!
-        await #expect(throws: HTTPFetch.Failure.self) {
+        await #expect(throws: HTTPClientExchange.Failure.timeout) {
             _ = try await HTTPFetch.get(try HTTPURL("http://127.0.0.1:\(port)/jwks"), timeout: .milliseconds(300))
         }
         listener.terminate()
         // A set larger than the limit is refused.
         let large = try await TestJWKSServer(serving: Data(String(repeating: " ", count: 300_000).utf8))
-        await #expect(throws: HTTPFetch.Failure.self) { _ = try await HTTPFetch.get(try HTTPURL(large.url)) }
+        await #expect(throws: HTTPClientExchange.Failure.tooLarge(limit: 256 * 1024)) { _ = try await HTTPFetch.get(try HTTPURL(large.url)) }
         // Cache-Control, held between a minute and a day.
         #expect(JWKSet.lifetime(["Cache-Control": "public, max-age=19800, must-revalidate"]) == 19800)
         #expect(JWKSet.lifetime(["Cache-Control": "max-age=5"]) == 60)
