@@ -37,9 +37,16 @@ final class AccountSignIn: Sendable {
         verifier = JWTVerifier(configuration: configuration, keySets: keySets)
     }
 
-    /// Who a `hello` (or `POST /session`) signs in as, and whether that identity existed before.
-    /// `current` is the connection's user, if it has one.
-    func hello(_ args: HelloArguments, current: UserID?) async throws(WireError) -> (user: UserID, resumed: Bool) {
+    /// Who a sign-in is: the user, whether that identity existed before, and — signed in with a JWT —
+    /// when the JWT expires (`exp`, seconds since 1970).
+    struct SignedIn: Sendable {
+        let user: UserID
+        let resumed: Bool
+        var expiresAt: Int64? = nil
+    }
+
+    /// Who a `hello` (or `POST /session`) signs in as. `current` is the connection's user, if it has one.
+    func hello(_ args: HelloArguments, current: UserID?) async throws(WireError) -> SignedIn {
         if let jwt = args.jwt {
             guard args.token == nil else {
                 throw WireError(.badRequest, "Send token or jwt, not both: a jwt signs in as its account.")
@@ -47,20 +54,20 @@ final class AccountSignIn: Sendable {
             return try await signIn(jwt: jwt)
         }
         if let token = args.token, let user = tokens.verify(token), await mayResume(user) {
-            return (user, true)
+            return SignedIn(user: user, resumed: true)
         }
         if args.token == nil, let current, await mayResume(current) {
-            return (current, true)
+            return SignedIn(user: current, resumed: true)
         }
         guard configuration.mode != .required else {
             throw WireError(.authRequired, "This server signs players in with their accounts only: send hello with your jwt.")
         }
         var generator = SystemRandomNumberGenerator()
-        return (UserID.random(using: &generator), false)
+        return SignedIn(user: UserID.random(using: &generator), resumed: false)
     }
 
     /// The user a JWT signs in as; `resumed` is false on the account's first sign-in.
-    func signIn(jwt: String) async throws(WireError) -> (user: UserID, resumed: Bool) {
+    func signIn(jwt: String) async throws(WireError) -> SignedIn {
         guard configuration.mode != .anonymous, !configuration.issuers.isEmpty else {
             throw WireError(.authNotConfigured, "This server signs in anonymously only: send hello without a jwt.")
         }
@@ -72,7 +79,9 @@ final class AccountSignIn: Sendable {
             throw error.wireError
         }
         let identity = ExternalIdentity(issuer: verified.issuer, subject: verified.subject)
-        if let user = known.withLockedValue({ $0.users[identity] }) { return (user, true) }
+        if let user = known.withLockedValue({ $0.users[identity] }) {
+            return SignedIn(user: user, resumed: true, expiresAt: verified.expiresAt)
+        }
         var generator = SystemRandomNumberGenerator()
         let candidate = UserID.random(using: &generator)
         let user: UserID
@@ -83,7 +92,7 @@ final class AccountSignIn: Sendable {
             throw WireError(error.kind == .unreachable ? .unavailable : .internal, "The account could not be signed in; nothing was changed.")
         }
         remember(identity, user)
-        return (user, user != candidate)
+        return SignedIn(user: user, resumed: user != candidate, expiresAt: verified.expiresAt)
     }
 
     /// The user `Authorization: Bearer <token>` names: Parlor's own token, or a JWT (three dot-separated
@@ -103,7 +112,7 @@ final class AccountSignIn: Sendable {
 
     /// A Parlor token resumes its user, unless the server signs in with accounts only and the user
     /// has none (a token from before the server required accounts).
-    private func mayResume(_ user: UserID) async -> Bool {
+    func mayResume(_ user: UserID) async -> Bool {
         guard configuration.mode == .required else { return true }
         if known.withLockedValue({ $0.accounts.contains(user) }) { return true }
         guard (try? await store.hasExternalIdentity(user)) == true else { return false }

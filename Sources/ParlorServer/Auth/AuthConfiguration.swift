@@ -46,6 +46,9 @@ public struct AuthConfiguration: Sendable {
     public var issuers: [Issuer] = []
     /// How far `exp`, `nbf` and `iat` may be off the server's clock (seconds).
     public var clockSkewSeconds: Int = 60
+    /// How long a connection whose JWT expired has to send a fresh one (`refreshAuth`) before it is
+    /// closed (seconds).
+    public var expiryGraceSeconds: Int = 60
     /// Tokens longer than this are refused before anything is decoded.
     public var maxTokenBytes: Int = 8 * 1024
 
@@ -77,7 +80,7 @@ public struct AuthConfiguration: Sendable {
             throw AuthConfigurationError(field: nil, "not valid JSON")
         }
         let fields = ConfigurationFields(root, path: "")
-        try fields.onlyKnown(["mode", "issuers", "clockSkewSeconds"])
+        try fields.onlyKnown(["mode", "issuers", "clockSkewSeconds", "expiryGraceSeconds"])
         var configuration = AuthConfiguration()
         let issuerList = try fields.array("issuers") ?? []
         var seen: Set<String> = []
@@ -106,6 +109,12 @@ public struct AuthConfiguration: Sendable {
                 throw AuthConfigurationError(field: "clockSkewSeconds", "must be between 0 and 600 (got \(skew))")
             }
             configuration.clockSkewSeconds = skew
+        }
+        if let grace = try fields.integer("expiryGraceSeconds") {
+            guard (0...3600).contains(grace) else {
+                throw AuthConfigurationError(field: "expiryGraceSeconds", "must be between 0 and 3600 (got \(grace))")
+            }
+            configuration.expiryGraceSeconds = grace
         }
         return configuration
     }

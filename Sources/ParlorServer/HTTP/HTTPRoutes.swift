@@ -116,10 +116,11 @@ struct HTTPRoutes: Sendable {
 
     /// `POST /session`: signs in as `hello` does, on no connection.
     private func signIn(_ args: HelloArguments) async throws(WireError) -> EncodedJSON {
-        let (user, resumed) = try await services.signIn.hello(args, current: nil)
+        let signedIn = try await services.signIn.hello(args, current: nil)
         return try EncodedJSON.encoding(
             HelloResult(
-                userId: user, token: services.tokens.issue(for: user, at: services.clock.now), resumed: resumed, node: services.node?.name))
+                userId: signedIn.user, token: services.tokens.issue(for: signedIn.user, at: services.clock.now),
+                resumed: signedIn.resumed, node: services.node?.name))
     }
 
     // MARK: Responses

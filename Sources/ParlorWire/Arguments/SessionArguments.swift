@@ -15,6 +15,13 @@ public struct HelloArguments: OperationArguments, DefaultArguments {
     public init() { self.init(token: nil) }
 }
 
+/// `refreshAuth {jwt}`: a fresh JWT of the account the connection signed in with.
+public struct RefreshAuthArguments: OperationArguments {
+    public var jwt: String
+
+    public init(jwt: String) { self.jwt = jwt }
+}
+
 /// `unsubscribe {subscription}`.
 public struct UnsubscribeArguments: OperationArguments {
     public var subscription: Int

@@ -41,6 +41,9 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let invalidToken = ErrorCode("INVALID_TOKEN", .unauthenticated, 401)
     /// A JWT sent to a server that signs in anonymously only (no issuers configured).
     public static let authNotConfigured = ErrorCode("AUTH_NOT_CONFIGURED", .failedPrecondition, 400)
+    /// The JWT a connection signed in with has expired (the `tokenExpired` event; `refreshAuth` with a
+    /// fresh one keeps the connection).
+    public static let tokenExpired = ErrorCode("TOKEN_EXPIRED", .unauthenticated, 401)
 
     // What any game's rules may answer (first named by the rummy seed's table).
     public static let playerNotFound = ErrorCode("PLAYER_NOT_FOUND", .notFound, 404)
@@ -61,7 +64,7 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     static let shared: [ErrorCode] = [
         .badRequest, .unauthenticated, .internal, .subscriptionNotFound, .tooManySubscriptions, .rateLimited, .requestTooLarge,
         .shuttingDown, .unavailable, .notFound, .forbidden, .methodNotAllowed, .upgradeRequired,
-        .authRequired, .invalidToken, .authNotConfigured,
+        .authRequired, .invalidToken, .authNotConfigured, .tokenExpired,
         .playerNotFound, .invalidState, .invalidInput, .notHost, .notYourTurn, .noFreeCode, .quotaExceeded,
     ]
 

@@ -3,6 +3,7 @@ import ParlorRules
 import ParlorTestSupport
 import SystemTLS
 import Testing
+import WebSocketCore
 @testable import ParlorServer
 
 /// Players sign in with the accounts they already have, over the wire: a Supabase-shaped token (HS256,
@@ -140,11 +141,88 @@ import Testing
                 let (status, _) = try await parlor.http("POST", "/users", body: ["display_name": "Cy", "handle": "cy_\(Int.random(in: 1000...9999))"], token: token)
                 #expect(status == 201)
             }
+            // A token in the upgrade request is held to the same rule before the first request is handled.
+            try await parlor.connect(signIn: false, headers: [("Authorization", "Bearer \(anonymousToken)")]) { upgraded in
+                let reply = try await upgraded.call("listHistory")
+                #expect((reply["error"] as? [String: Any])?["code"] as? String == "UNAUTHENTICATED")
+            }
+            let accountToken = try await parlor.connect(signIn: false) { phone in
+                try #require(Self.result(try await phone.call("hello", ["jwt": keys.tokens[0]]))?["token"] as? String)
+            }
+            try await parlor.connect(signIn: false, headers: [("Authorization", "Bearer \(accountToken)")]) { upgraded in
+                let reply = try await upgraded.call("listHistory")
+                #expect(reply["result"] != nil)
+            }
             let (status, body) = try await parlor.http("POST", "/session")
             #expect(status == 401)
             #expect(((body as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "AUTH_REQUIRED")
             let (anonymousStatus, _) = try await parlor.http("POST", "/users", body: ["display_name": "Di", "handle": "di_1234"], token: anonymousToken)
             #expect(anonymousStatus == 401)
+        }
+    }
+}
+
+/// A connection signed in with a JWT that expires: told (`tokenExpired`), kept by `refreshAuth` with a
+/// fresh token, closed after the grace without one; the server's clock is a manual one.
+@Suite struct TokenExpiryTests {
+    static let sub = "0f0e0d0c-0000-4000-8000-00000000abcd"
+
+    static func claims(now: Int, exp: Int, sub: String = sub) -> [String: Any] {
+        AccountSignInTests.supabaseClaims(sub: sub).merging(["iat": now, "exp": exp]) { $1 }
+    }
+
+    @Test func anExpiredSignInIsToldAndKeptByARefreshOrClosedAfterTheGrace() async throws {
+        let clock = ManualClock()
+        let now = Int(clock.now.millisecondsSinceEpoch / 1000)
+        let keys = try await TestIssuer.make([
+            .init("secret", "HS256", claims: Self.claims(now: now, exp: now + 100)),
+            .init("secret", "HS256", claims: Self.claims(now: now, exp: now + 3600)),
+            .init("secret", "HS256", claims: Self.claims(now: now, exp: now + 3600, sub: "someone-else")),
+        ])
+        let (short, fresh, otherAccount) = (keys.tokens[0], keys.tokens[1], keys.tokens[2])
+        try await withParlor(clock: clock, configure: {
+            $0.auth = AuthConfiguration(mode: .optional, issuers: [AccountSignInTests.supabaseIssuer()])
+            $0.auth.expiryGraceSeconds = 30
+            $0.auth.clockSkewSeconds = 0
+        }) { parlor in
+            try await parlor.connect(signIn: false) { kept in
+                try await parlor.connect(signIn: false) { dropped in
+                    let user = try #require(AccountSignInTests.result(try await kept.call("hello", ["jwt": short]))?["userId"] as? String)
+                    #expect(AccountSignInTests.result(try await dropped.call("hello", ["jwt": short]))?["userId"] as? String == user)
+                    let created = try await kept.call("createTicTacToe", ["playerName": "Ann"])
+                    let code = try #require((AccountSignInTests.result(created)?["ticTacToe"] as? [String: Any])?["code"] as? String)
+
+                    // The token expires: both connections are told, and both still work during the grace.
+                    clock.advance(bySeconds: 101)
+                    await parlor.services.timers.settled()
+                    for connection in [kept, dropped] {
+                        let event = try await connection.nextFrame()
+                        #expect(event["event"] as? String == "tokenExpired" && event["sub"] == nil, "\(event)")
+                        let data = try #require(event["data"] as? [String: Any])
+                        #expect(data["code"] as? String == "TOKEN_EXPIRED")
+                        #expect(data["graceSeconds"] as? Int == 30)
+                        #expect(data["expiredAt"] as? Int == now + 100)
+                        #expect(try await connection.call("getTicTacToe", ["code": code])["result"] != nil)
+                    }
+
+                    // One refreshes (another account's token does not do), the other does not.
+                    let wrong = try await kept.call("refreshAuth", ["jwt": otherAccount])
+                    #expect((wrong["error"] as? [String: Any])?["code"] as? String == "FORBIDDEN")
+                    let refreshed = try #require(AccountSignInTests.result(try await kept.call("refreshAuth", ["jwt": fresh])))
+                    #expect(refreshed["userId"] as? String == user)
+                    #expect(refreshed["expiresAt"] as? Int == now + 3600)
+                    let expired = try await kept.call("refreshAuth", ["jwt": short])
+                    #expect(((expired["error"] as? [String: Any])?["message"] as? String)?.contains("(expired)") == true)
+
+                    clock.advance(bySeconds: 31)
+                    await parlor.services.timers.settled()
+                    let status = await dropped.webSocket.closeStatus
+                    #expect(status.code == .policyViolation && status.reason.hasPrefix("TOKEN_EXPIRED"), "\(status)")
+                    // The refreshed connection carries on, its game with it.
+                    let game = try await kept.call("getTicTacToe", ["code": code])
+                    #expect(game["result"] != nil, "\(game)")
+                }
+            }
         }
     }
 }
