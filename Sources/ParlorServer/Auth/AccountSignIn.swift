@@ -95,14 +95,14 @@ final class AccountSignIn: Sendable {
         return SignedIn(user: user, resumed: user != candidate, expiresAt: verified.expiresAt)
     }
 
-    /// The user `Authorization: Bearer <token>` names: Parlor's own token, or a JWT (three dot-separated
-    /// parts). Nil for a Parlor token that does not verify (routes that need a user answer
-    /// UNAUTHENTICATED); a JWT that is refused is the refusal.
+    /// The user `Authorization: Bearer <token>` names: Parlor's own token, or — on a server with issuers —
+    /// a JWT (three dot-separated parts). Nil for a token that does not verify (routes that need a user
+    /// answer UNAUTHENTICATED, as they always have); a JWT that is refused is the refusal.
     func bearer(_ token: String) async -> Result<UserID, WireError>? {
         if let user = tokens.verify(token) {
             return await mayResume(user) ? .success(user) : nil
         }
-        guard token.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 2 else { return nil }
+        guard configuration.mode != .anonymous, token.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 2 else { return nil }
         do {
             return .success(try await signIn(jwt: token).user)
         } catch {

@@ -119,11 +119,18 @@ import WebSocketCore
         let store = InMemoryStore()
         // Anonymous (the default): a jwt is refused, anonymous sign-in is as always.
         let anonymousToken = try await withParlor(store: store) { parlor in
-            try await parlor.connect(signIn: false) { phone in
+            let token = try await parlor.connect(signIn: false) { phone in
                 let refused = try await phone.call("hello", ["jwt": keys.tokens[0]])
                 #expect((refused["error"] as? [String: Any])?["code"] as? String == "AUTH_NOT_CONFIGURED")
                 return try #require(Self.result(try await phone.call("hello"))?["token"] as? String)
             }
+            // Over HTTP a bearer that is not Parlor's token is ignored there, as it always was.
+            let (publicStatus, _) = try await parlor.http("GET", "/rooms/ZZZZZ9", token: keys.tokens[0])
+            #expect(publicStatus == 404)
+            let (signedInStatus, signedIn) = try await parlor.http("POST", "/users", body: ["display_name": "Ed", "handle": "ed_1234"], token: keys.tokens[0])
+            #expect(signedInStatus == 401)
+            #expect(((signedIn as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "UNAUTHENTICATED")
+            return token
         }
         // Required: only accounts. An anonymous hello (or a token of an anonymous user) is AUTH_REQUIRED.
         try await withParlor(store: store, configure: { $0.auth = AuthConfiguration(mode: .required, issuers: [Self.supabaseIssuer()]) }) { parlor in
