@@ -94,7 +94,8 @@ struct JWTVerifier: Sendable {
         if let nbf = claims.nbf, !(nbf.isFinite && nbf <= seconds + skew) { throw .notYetValid }
         if let iat = claims.iat, !(iat.isFinite && iat <= seconds + skew) { throw .notYetValid }
         guard let sub = claims.sub, !sub.isEmpty, sub.utf8.count <= 255 else { throw .missingClaim("sub") }
-        return VerifiedToken(issuer: iss, subject: sub, expiresAt: Int64(exp.rounded(.down)), role: claims.role)
+        // Held below the year 33658, so that no `exp` an issuer signs overflows a time in milliseconds.
+        return VerifiedToken(issuer: iss, subject: sub, expiresAt: Int64(min(exp, 1e12).rounded(.down)), role: claims.role)
     }
 
     /// The keys a token of `issuer` signed with `algorithm` may be checked with: its secret for an HMAC

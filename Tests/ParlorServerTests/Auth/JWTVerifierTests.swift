@@ -88,6 +88,7 @@ import Testing
             .init("rsa", "RS256", claims: Self.claims(aud: ["other", Self.audience])),  // 14: one of several: accepted
             .init("secret", "HS256", claims: Self.claims(iss: Self.hmacIssuer, aud: "authenticated")),  // 15
             .init("rsa", "RS256", claims: Self.claims().merging(["iat": now + 3600]) { $1 }),  // 16: issued in the future
+            .init("rsa", "RS256", claims: Self.claims().merging(["exp": 1e300]) { $1 }),  // 17: far off: accepted, held
         ]
         let keys = try await TestIssuer.make(specs)
         let verifier = Self.verifier(try Self.configuration(keys))
@@ -125,6 +126,7 @@ import Testing
         for accepted in [t[12], t[13], t[14], t[15]] {
             #expect((try? await Self.outcome(verifier, accepted).get()) != nil)
         }
+        #expect((try? await Self.outcome(verifier, t[17]).get())?.expiresAt == 1_000_000_000_000)
     }
 
     @Test func theClockSkewIsConfigurable() async throws {
