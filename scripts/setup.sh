@@ -23,7 +23,7 @@ done
 # an English word list for the word games, and libjpeg-turbo (the photo quiz decodes, scales and tiles
 # uploaded photos).
 apt_packages=(libssl-dev zlib1g-dev libsqlite3-dev wamerican libturbojpeg0-dev)
-# Tests: the openssl CLI (test certificates, s_client), tmux (drives the terminal client), curl, pip for websockets.
+# Tests: the openssl CLI (test certificates, s_client), tmux (drives the terminal client), curl, pip for websockets and PyJWT.
 if [ "$want_test" = 1 ]; then
   apt_packages+=(openssl tmux procps curl)
   # The browser client's tests drive headless Chromium through its WebDriver; the emoji font draws the
@@ -86,6 +86,12 @@ if [ "$want_test" = 1 ]; then
   if ! python3 -c 'import PIL, piexif' 2>/dev/null; then
     echo "setup.sh: installing Python Pillow and piexif"
     pip_install 'Pillow>=10' 'piexif>=1.1'
+  fi
+  # PyJWT (with cryptography) signs the tokens the external sign-in tests check: keys and signatures
+  # made by an implementation Parlor did not write.
+  if ! python3 -c 'import jwt, cryptography' 2>/dev/null; then
+    echo "setup.sh: installing Python PyJWT and cryptography"
+    pip_install 'PyJWT>=2.8' 'cryptography>=41'
   fi
   if ! python3 -c 'import selenium' 2>/dev/null; then
     echo "setup.sh: installing Python selenium (WebDriver client for the browser tests)"

@@ -40,6 +40,8 @@ public struct ServerConfiguration: Sendable {
     /// requests crossing the shutdown are answered (with SHUTTING_DOWN) rather than lost behind the close
     /// frame. The listener's grace period still bounds the whole shutdown.
     public var shutdownQuietPeriod: TimeAmount = .milliseconds(250)
+    /// Who may sign in, and with which accounts (`--auth-config`): anonymous only by default.
+    public var auth = AuthConfiguration()
     /// Limits on what clients control.
     public var limits = Limits()
     /// Each game's own settings, by type; each game names its own on this struct (in its folder).

@@ -109,6 +109,18 @@ struct ParlorServerCommand: AsyncParsableCommand {
     @Option(help: "Require Authorization: Bearer <this token> for /metrics and the operator's page /admin (on both ports). Also read from PARLOR_ADMIN_TOKEN. Default: /admin gets a token made at start-up, printed once on stderr.")
     var adminToken: String?
 
+    @Option(
+        name: .customLong("auth-config"),
+        help: ArgumentHelp(
+            "Who may sign in, and with which accounts: a JSON file with mode (anonymous, optional, required), the issuers whose JWTs sign players in (iss, audiences, algorithms, and secret, publicKeys or jwksURL) and clockSkewSeconds. Also read from PARLOR_AUTH_CONFIG. Default: anonymous sign-in only.",
+            valueName: "file"))
+    var authConfig: String?
+
+    /// --auth-config, else PARLOR_AUTH_CONFIG (an empty value counts as unset).
+    var authConfigPath: String? {
+        authConfig ?? ProcessInfo.processInfo.environment["PARLOR_AUTH_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     @Option(help: "English word list for the word games, one word per line (Debian: apt-get install wamerican).")
     var wordList: String = WordListSource.defaultPath
 
@@ -191,6 +203,13 @@ struct ParlorServerCommand: AsyncParsableCommand {
         if let token = adminToken ?? ProcessInfo.processInfo.environment["PARLOR_ADMIN_TOKEN"], token.count < 16 {
             throw ValidationError("The admin token must be at least 16 characters long.")
         }
+        if let path = authConfigPath {
+            do {
+                _ = try AuthConfiguration.load(path: path)
+            } catch {
+                throw ValidationError("--auth-config \(path): \(error)")
+            }
+        }
         guard (1...100).contains(lobbyCapacity) else { throw ValidationError("--lobby-capacity must be between 1 and 100 (got \(lobbyCapacity)).") }
         guard maxLobbies > 0, catalogPollInterval >= 0 else {
             throw ValidationError("--max-lobbies must be positive and --catalog-poll-interval cannot be negative.")
@@ -255,6 +274,14 @@ struct ParlorServerCommand: AsyncParsableCommand {
             let token = AdminToken.generate()
             configuration.admin.pageToken = token
             FileHandle.standardError.write(Data("admin token: \(token) (for /admin; choose one with --admin-token)\n".utf8))
+        }
+        if let path = authConfigPath {
+            do {
+                configuration.auth = try AuthConfiguration.load(path: path)
+            } catch {
+                logger.critical("parlor-server cannot start: --auth-config \(path): \(error)")
+                throw ExitCode(1)
+            }
         }
         configuration.wordGames.wordList = .file(wordList)
         configuration.wordGames.lobbyCapacity = lobbyCapacity

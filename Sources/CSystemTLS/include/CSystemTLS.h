@@ -96,4 +96,63 @@ size_t parlor_tls_bio_pending(BIO *bio);
 /// "; "-separated, truncated to `len`), clears the queue and returns the number of errors found.
 int parlor_tls_take_errors(char *buf, size_t len);
 
+// MARK: Signatures (JWS: the server's verification of external sign-in tokens)
+
+#include <openssl/core_names.h>
+#include <openssl/ec.h>
+#include <openssl/param_build.h>
+#include <openssl/rsa.h>
+
+/// What a public key is, as far as JWS algorithms care (parlor_pkey_kind).
+#define PARLOR_PKEY_OTHER 0
+#define PARLOR_PKEY_RSA 1
+#define PARLOR_PKEY_EC_P256 2
+#define PARLOR_PKEY_EC_P384 3
+#define PARLOR_PKEY_ED25519 4
+
+/// The signature schemes JWS names (RFC 7518 §3, RFC 8037 §3.1).
+#define PARLOR_SIG_RSA_PKCS1_SHA256 1
+#define PARLOR_SIG_RSA_PKCS1_SHA384 2
+#define PARLOR_SIG_RSA_PKCS1_SHA512 3
+#define PARLOR_SIG_RSA_PSS_SHA256 4
+#define PARLOR_SIG_ECDSA_P256_SHA256 5
+#define PARLOR_SIG_ECDSA_P384_SHA384 6
+#define PARLOR_SIG_ED25519 7
+
+/// An RSA public key from its modulus and public exponent (big-endian, as a JWK's `n` and `e`), through
+/// EVP_PKEY_fromdata. NULL when OpenSSL refuses them.
+EVP_PKEY *parlor_pkey_rsa_public(const unsigned char *n, size_t n_len, const unsigned char *e, size_t e_len);
+
+/// An EC public key on P-256 (`bits` 256) or P-384 (384) from its affine coordinates (a JWK's `x`
+/// and `y`, each exactly the field's size), through EVP_PKEY_fromdata; the point is checked to be on
+/// the curve. NULL otherwise.
+EVP_PKEY *parlor_pkey_ec_public(int bits, const unsigned char *x, size_t x_len, const unsigned char *y, size_t y_len);
+
+/// An Ed25519 public key from its 32 bytes (an OKP JWK's `x`). NULL otherwise.
+EVP_PKEY *parlor_pkey_ed25519_public(const unsigned char *x, size_t x_len);
+
+/// The public key of a PEM `PUBLIC KEY` (SubjectPublicKeyInfo) or of a PEM `CERTIFICATE`. NULL when
+/// the text holds neither.
+EVP_PKEY *parlor_pkey_from_pem(const char *pem, size_t len);
+
+/// PARLOR_PKEY_* for `key`.
+int parlor_pkey_kind(const EVP_PKEY *key);
+
+/// The key's size in bits (an RSA modulus's).
+int parlor_pkey_bits(const EVP_PKEY *key);
+
+void parlor_pkey_free(EVP_PKEY *key);
+
+/// Checks `sig` over `msg` with `key` under `scheme` (PARLOR_SIG_*), by EVP_DigestVerify. An ECDSA
+/// signature is JWS's raw r||s (64 or 96 bytes), turned into DER through ECDSA_SIG first; RSA-PSS uses
+/// MGF1 with the same hash and a salt as long as the hash. Returns 1 when valid, 0 when not, -1 when
+/// the key's type does not fit the scheme (nothing is checked then).
+int parlor_signature_verify(EVP_PKEY *key, int scheme, const unsigned char *msg, size_t msg_len,
+                            const unsigned char *sig, size_t sig_len);
+
+/// Checks an HMAC (`bits`: 256, 384 or 512 for SHA-256/384/512) over `msg` with `key`: computed by
+/// OpenSSL and compared in constant time (CRYPTO_memcmp). Returns 1 when it matches, 0 otherwise.
+int parlor_hmac_verify(int bits, const void *key, size_t key_len, const unsigned char *msg, size_t msg_len,
+                       const unsigned char *mac, size_t mac_len);
+
 #endif

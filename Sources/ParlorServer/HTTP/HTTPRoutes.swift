@@ -24,8 +24,10 @@ struct HTTPRoutes: Sendable {
         if let response = await OperatorRoutes(services: services).respond(to: request, path: path) { return response }
         if let response = await AdminAPI(services: services).respond(to: request, path: path) { return response }
         let isCallable = path.count == 2 && path[0] == "functions"
-        // The token is checked once, here: the rate limit and the routes both use the user it names.
-        let user = BearerToken.from(request.headers).flatMap(services.tokens.verify)
+        // The token is checked once, here: the rate limit and the routes both use the user it names. A
+        // JWT that is refused is answered as such (after the address's rate limit), not taken for no token.
+        let bearer = await BearerToken.from(request.headers).asyncFlatMap { await services.signIn.bearer($0) }
+        let user = try? bearer?.get()
         if case .limited(let seconds) = services.requestLimiter.admit(user: user, address: request.remoteAddress) {
             let refusal = RequestLimiter.refusal
             services.activity.answeredWithError(refusal.code.rawValue)
@@ -34,8 +36,12 @@ struct HTTPRoutes: Sendable {
             return response
         }
         if let response = services.webClient.respond(to: request) { return response }
+        if case .failure(let refusal) = bearer {
+            services.activity.answeredWithError(refusal.code.rawValue)
+            return isCallable ? CallableFunctions.error(refusal) : Self.error(refusal)
+        }
         do {
-            if let response = try serverRoute(request, path: path) { return response }
+            if let response = try await serverRoute(request, path: path) { return response }
             if isCallable {
                 return await CallableFunctions(services: services).respond(to: request, function: path[1], user: user)
             }
@@ -58,12 +64,12 @@ struct HTTPRoutes: Sendable {
     }
 
     /// The server's own routes; nil when the path is none of them.
-    private func serverRoute(_ request: HTTPRequest, path: [String]) throws(WireError) -> HTTPResponse? {
+    private func serverRoute(_ request: HTTPRequest, path: [String]) async throws(WireError) -> HTTPResponse? {
         guard path.count == 1 else { return nil }
         switch (request.method, path[0]) {
         case (.POST, "session"):
             let args = request.body.readableBytes == 0 ? HelloArguments() : try body(HelloArguments.self, request)
-            return Self.json(.ok, try signIn(args))
+            return Self.json(.ok, try await signIn(args))
         case (_, "ws"):
             throw WireError(.upgradeRequired, "/ws speaks WebSocket: send an upgrade request.")
         case (_, "session"):
@@ -108,19 +114,13 @@ struct HTTPRoutes: Sendable {
 
     // MARK: Identity
 
-    private func signIn(_ args: HelloArguments) throws(WireError) -> EncodedJSON {
-        var resumed = false
-        let user: UserID
-        if let token = args.token, let known = services.tokens.verify(token) {
-            user = known
-            resumed = true
-        } else {
-            var generator = SystemRandomNumberGenerator()
-            user = UserID.random(using: &generator)
-        }
+    /// `POST /session`: signs in as `hello` does, on no connection.
+    private func signIn(_ args: HelloArguments) async throws(WireError) -> EncodedJSON {
+        let signedIn = try await services.signIn.hello(args, current: nil)
         return try EncodedJSON.encoding(
             HelloResult(
-                userId: user, token: services.tokens.issue(for: user, at: services.clock.now), resumed: resumed, node: services.node?.name))
+                userId: signedIn.user, token: services.tokens.issue(for: signedIn.user, at: services.clock.now),
+                resumed: signedIn.resumed, node: services.node?.name))
     }
 
     // MARK: Responses
@@ -152,6 +152,14 @@ struct HTTPRoutes: Sendable {
             throw WireError(.unauthenticated, "Send Authorization: Bearer <token>; get a token from POST /session.")
         }
         return user
+    }
+}
+
+extension Optional {
+    /// `flatMap` with an async transform.
+    func asyncFlatMap<T>(_ transform: (Wrapped) async -> T?) async -> T? {
+        guard let self else { return nil }
+        return await transform(self)
     }
 }
 

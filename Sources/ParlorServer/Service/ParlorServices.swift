@@ -16,6 +16,8 @@ final class ParlorServices: Sendable {
     /// The store, watched: `/healthz` asks it whether it can write.
     let store: MonitoredStore
     let tokens: SessionTokens
+    /// Signing in: anonymously, by token, or with an account's JWT (`configuration.auth`).
+    let signIn: AccountSignIn
     /// Requests per second per user and per address, across the WebSocket and HTTP.
     let requestLimiter: RequestLimiter
     /// Live games per owner, across every kind.
@@ -77,6 +79,7 @@ final class ParlorServices: Sendable {
         // With neither, the page's API stays shut: a token nobody was told.
         adminPageToken = AdminToken(configuration.admin.token ?? configuration.admin.pageToken ?? AdminToken.generate())
         tokens = SessionTokens(secret: try await store.serverSecret())
+        signIn = AccountSignIn(configuration: configuration.auth, tokens: tokens, store: store, clock: clock, logger: logger)
         timers = GameTimers(clock: clock)
         presence = Presence(clock: clock, timers: timers)
         #if PostgreSQL

@@ -38,6 +38,13 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         /// When the client last sent a request.
         var lastHeard: NIODeadline
         var closed = false
+        /// Signed in by a token in the upgrade request, on a server of accounts only: whether its user
+        /// has an account is looked up before the first request is handled.
+        var accountUnchecked = false
+        /// When the JWT the connection signed in with expires (seconds since 1970); nil when it signed
+        /// in otherwise. Each sign-in bumps the generation, so the timers of an earlier one do nothing.
+        var expiresAt: Int64?
+        var expiryGeneration = 0
     }
 
     let connection: WebSocketConnection
@@ -53,7 +60,8 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         self.connection = connection
         self.services = services
         executor = EventLoopTaskExecutor.for(connection.eventLoop)
-        state = NIOLockedValueBox(State(user: user, lastHeard: .now()))
+        state = NIOLockedValueBox(
+            State(user: user, lastHeard: .now(), accountUnchecked: user != nil && services.configuration.auth.mode == .required))
         openedAt = services.clock.now
         number = services.connections.nextNumber()
         services.connections.insert(self, number: number)
@@ -154,6 +162,7 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         }
         let started = NIODeadline.now()
         let name = request.name.rawValue
+        if state.withLockedValue({ $0.accountUnchecked }) { await checkUpgradeAccount() }
         let (shuttingDown, user) = state.withLockedValue { ($0.shuttingDown, $0.user) }
         guard !limited else {
             services.metrics.recordOperation(name, outcome: ErrorCode.rateLimited.rawValue, duration: .zero)
@@ -190,22 +199,12 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
 
     // MARK: Identity
 
-    /// `hello`: resume the user a valid token names, or sign in as a new anonymous user. A token that
-    /// is altered or from another server is never accepted; the caller gets a new identity instead.
-    func hello(_ args: HelloArguments) throws(WireError) -> EncodedJSON {
-        let tokens = services.tokens
-        var resumed = false
-        let user: UserID
-        if let token = args.token, let known = tokens.verify(token) {
-            user = known
-            resumed = true
-        } else if args.token == nil, let current = self.user {
-            user = current
-            resumed = true
-        } else {
-            var generator = SystemRandomNumberGenerator()
-            user = UserID.random(using: &generator)
-        }
+    /// `hello`: sign in with an account's JWT, resume the user a valid token names, or sign in as a new
+    /// anonymous user (`AccountSignIn`). A token that is altered or from another server is never
+    /// accepted; the caller gets a new identity instead (or AUTH_REQUIRED, on a server of accounts only).
+    func hello(_ args: HelloArguments) async throws(WireError) -> EncodedJSON {
+        let signedIn = try await services.signIn.hello(args, current: self.user)
+        let user = signedIn.user
         let previous = state.withLockedValue { state -> UserID? in
             let previous = state.user
             state.user = user
@@ -215,8 +214,70 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
             if let previous { services.presence.disconnected(previous) }
             services.presence.connected(user)
         }
+        watchExpiry(signedIn.expiresAt)
         return try EncodedJSON.encoding(
-            HelloResult(userId: user, token: tokens.issue(for: user, at: services.clock.now), resumed: resumed, node: services.node?.name))
+            HelloResult(
+                userId: user, token: services.tokens.issue(for: user, at: services.clock.now), resumed: signedIn.resumed,
+                node: services.node?.name))
+    }
+
+    /// `refreshAuth {jwt}`: a fresh JWT of the connection's own account; its expiry replaces the old one.
+    func refreshAuth(_ args: RefreshAuthArguments) async throws(WireError) -> EncodedJSON {
+        guard let current = user else { throw OperationTable.unauthenticated }
+        let signedIn = try await services.signIn.signIn(jwt: args.jwt)
+        guard signedIn.user == current, let expiresAt = signedIn.expiresAt else {
+            throw WireError(.forbidden, "That jwt is another account's; send hello with it to sign in as that account.")
+        }
+        watchExpiry(expiresAt)
+        return try EncodedJSON.encoding(RefreshAuthResult(userId: current, expiresAt: expiresAt))
+    }
+
+    /// From now on the connection's sign-in lasts until `expiresAt` (nil: for good). At that time the
+    /// client is told (`tokenExpired`), and, without a `refreshAuth` within the grace, the connection
+    /// closes — its seats, games and history stay, as with any connection that ends.
+    private func watchExpiry(_ expiresAt: Int64?) {
+        let generation = state.withLockedValue { state -> Int in
+            state.expiryGeneration += 1
+            state.expiresAt = expiresAt
+            return state.expiryGeneration
+        }
+        guard let expiresAt else { return }
+        services.timers.arm(at: Instant(millisecondsSinceEpoch: expiresAt * 1000)) { [weak self] in
+            self?.tokenExpired(generation)
+        }
+    }
+
+    private func tokenExpired(_ generation: Int) {
+        let expiresAt = state.withLockedValue { state in
+            !state.closed && state.expiryGeneration == generation ? state.expiresAt : nil
+        }
+        guard let expiresAt else { return }
+        let grace = services.configuration.auth.expiryGraceSeconds
+        if let data = try? EncodedJSON.encoding(TokenExpiredEvent(expiredAt: expiresAt, graceSeconds: grace)) {
+            connection.send(PreparedMessage(json: EventMessage.connection(event: .tokenExpired, data: data)))
+        }
+        services.timers.arm(at: Instant(millisecondsSinceEpoch: (expiresAt + Int64(grace)) * 1000)) { [weak self] in
+            self?.expiryGraceOver(generation)
+        }
+    }
+
+    private func expiryGraceOver(_ generation: Int) {
+        guard state.withLockedValue({ !$0.closed && $0.expiryGeneration == generation }) else { return }
+        connection.close(code: .policyViolation, reason: "TOKEN_EXPIRED: the sign-in expired; sign in again with a fresh jwt")
+    }
+
+    /// A token in the upgrade request signed the connection in; on a server of accounts only, its user
+    /// must have one, or the connection is not signed in after all.
+    private func checkUpgradeAccount() async {
+        guard let user else { return }
+        let allowed = await services.signIn.mayResume(user)
+        let dropped = state.withLockedValue { state -> Bool in
+            state.accountUnchecked = false
+            guard !allowed, state.user == user else { return false }
+            state.user = nil
+            return true
+        }
+        if dropped { services.presence.disconnected(user) }
     }
 
     // MARK: Subscriptions

@@ -36,4 +36,13 @@ public protocol AccountStore: Sendable {
 
     /// Replaces `user`'s settings under `name`, durably.
     func saveUserSettings(_ user: UserID, name: String, json: String) async throws(StoreError)
+
+    // MARK: Accounts from other sign-in providers
+
+    /// The user the account (`issuer`, `subject`) signs in as: the one stored for it, or — on its first
+    /// sign-in — `newUser`, stored now, durably. Two first sign-ins at once get the same user.
+    func user(forIssuer issuer: String, subject: String, newUser: UserID) async throws(StoreError) -> UserID
+
+    /// Whether `user` signs in with an account from another provider.
+    func hasExternalIdentity(_ user: UserID) async throws(StoreError) -> Bool
 }

@@ -29,6 +29,8 @@ public final class InMemoryStore: ParlorStore {
         var friendships: [FriendshipRecord] = []
         var uploads: [GameKind: [String: UploadedGame]] = [:]
         var userSettings: [UserID: [String: String]] = [:]
+        /// (issuer, subject) → user.
+        var externalIdentities: [ExternalIdentity: UserID] = [:]
     }
 
     let state = NIOLockedValueBox(State())

@@ -128,6 +128,16 @@ final class MonitoredStore: ParlorStore {
         try await recordingWrite { () async throws(StoreError) in try await base.saveUserSettings(user, name: name, json: json) }
     }
 
+    func user(forIssuer issuer: String, subject: String, newUser: UserID) async throws(StoreError) -> UserID {
+        try await recordingWrite { () async throws(StoreError) in
+            try await base.user(forIssuer: issuer, subject: subject, newUser: newUser)
+        }
+    }
+
+    func hasExternalIdentity(_ user: UserID) async throws(StoreError) -> Bool {
+        try await base.hasExternalIdentity(user)
+    }
+
     func profiles(_ users: [UserID]) async throws(StoreError) -> [ProfileRecord] { try await base.profiles(users) }
 
     func searchProfiles(_ text: String, limit: Int) async throws(StoreError) -> [ProfileRecord] {

@@ -7,7 +7,7 @@ import GRDB
 /// an older build recognises a data directory it must not touch, and `PRAGMA user_version` carries
 /// it too so an operator can read it with the `sqlite3` shell.
 enum SQLiteSchema {
-    static let supportedVersion = 4
+    static let supportedVersion = 5
 
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -184,6 +184,20 @@ enum SQLiteSchema {
                     PRIMARY KEY (user_id, name)
                 );
                 PRAGMA user_version = 4;
+                """)
+        }
+        migrator.registerMigration("v5-external-identities") { db in
+            // Accounts from other sign-in providers: (issuer, subject) → the Parlor user they sign in as.
+            try db.execute(sql: """
+                CREATE TABLE external_identities (
+                    issuer TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    user_id TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (issuer, subject)
+                );
+                CREATE INDEX external_identities_by_user ON external_identities (user_id);
+                PRAGMA user_version = 5;
                 """)
         }
         return migrator

@@ -2,8 +2,12 @@
 // history of every kind of game. Over HTTP, `POST /session` signs in.
 
 extension Operation {
-    /// `hello {token?}`: resume the user a valid token names, or sign in as a new anonymous user.
+    /// `hello {token?, jwt?}`: sign in with an account (a JWT from an issuer the server trusts), resume
+    /// the user a valid token names, or sign in as a new anonymous user.
     public static let hello = OperationDeclaration<HelloArguments, HelloResult>("hello", access: .anyone)
+    /// `refreshAuth {jwt}`: a fresh JWT of the connection's account, before or after its `tokenExpired`
+    /// event, keeps the connection signed in.
+    public static let refreshAuth = OperationDeclaration<RefreshAuthArguments, RefreshAuthResult>("refreshAuth")
     /// `unsubscribe {subscription}`: its `end` event goes out before the reply.
     public static let unsubscribe = OperationDeclaration<UnsubscribeArguments, NoResult>("unsubscribe", access: .anyone)
     /// The caller's finished games of every kind, newest first.
@@ -12,5 +16,6 @@ extension Operation {
 
 extension WireVocabulary {
     public static let session = WireVocabulary(
-        "session", operations: [Operation.hello.erased, Operation.unsubscribe.erased, Operation.listHistory.erased])
+        "session",
+        operations: [Operation.hello.erased, Operation.refreshAuth.erased, Operation.unsubscribe.erased, Operation.listHistory.erased])
 }

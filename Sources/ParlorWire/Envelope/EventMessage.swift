@@ -44,6 +44,17 @@ public enum EventMessage {
         return frame(subscription: subscription, event: .closed, data: EncodedJSON(trustedBytes: data))
     }
 
+    /// `{"event":E,"data":…}`: an event of the connection itself (`tokenExpired`), not of a subscription.
+    public static func connection(event: EventName, data: EncodedJSON) -> [UInt8] {
+        var out: [UInt8] = []
+        WireJSON.append(#"{"event":"#, to: &out)
+        WireJSON.appendString(event.rawValue, to: &out)
+        WireJSON.append(#","data":"#, to: &out)
+        out += data.bytes
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
     /// `{"sub":N,"event":"end"}`.
     public static func end(subscription: Int) -> [UInt8] {
         frame(subscription: subscription, event: .end, data: nil)

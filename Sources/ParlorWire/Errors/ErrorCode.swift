@@ -34,6 +34,17 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     /// An HTTP request for a WebSocket-only endpoint.
     public static let upgradeRequired = ErrorCode("UPGRADE_REQUIRED", .failedPrecondition, 426)
 
+    // Signing in with an account (`hello {jwt}`, `Authorization: Bearer <jwt>`).
+    /// The server signs in with accounts only (`--auth-config` mode `required`): an anonymous `hello` is refused.
+    public static let authRequired = ErrorCode("AUTH_REQUIRED", .unauthenticated, 401)
+    /// A JWT that was not accepted: its message says why (expired, wrong audience, bad signature, …).
+    public static let invalidToken = ErrorCode("INVALID_TOKEN", .unauthenticated, 401)
+    /// A JWT sent to a server that signs in anonymously only (no issuers configured).
+    public static let authNotConfigured = ErrorCode("AUTH_NOT_CONFIGURED", .failedPrecondition, 400)
+    /// The JWT a connection signed in with has expired (the `tokenExpired` event; `refreshAuth` with a
+    /// fresh one keeps the connection).
+    public static let tokenExpired = ErrorCode("TOKEN_EXPIRED", .unauthenticated, 401)
+
     // What any game's rules may answer (first named by the rummy seed's table).
     public static let playerNotFound = ErrorCode("PLAYER_NOT_FOUND", .notFound, 404)
     public static let invalidState = ErrorCode("INVALID_STATE", .failedPrecondition, 409)
@@ -53,6 +64,7 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     static let shared: [ErrorCode] = [
         .badRequest, .unauthenticated, .internal, .subscriptionNotFound, .tooManySubscriptions, .rateLimited, .requestTooLarge,
         .shuttingDown, .unavailable, .notFound, .forbidden, .methodNotAllowed, .upgradeRequired,
+        .authRequired, .invalidToken, .authNotConfigured, .tokenExpired,
         .playerNotFound, .invalidState, .invalidInput, .notHost, .notYourTurn, .noFreeCode, .quotaExceeded,
     ]
 

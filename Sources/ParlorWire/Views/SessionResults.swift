@@ -33,6 +33,42 @@ extension EventName {
     public static let node = EventName(rawValue: "node")
 }
 
+/// The reply to `refreshAuth {jwt}`: the connection's account, and when the new token expires (`exp`,
+/// seconds since 1970).
+public struct RefreshAuthResult: Sendable, Equatable, Codable {
+    public let userId: UserID
+    public let expiresAt: Int64
+
+    public init(userId: UserID, expiresAt: Int64) {
+        self.userId = userId
+        self.expiresAt = expiresAt
+    }
+}
+
+/// The `tokenExpired` event (no `sub`: it is the connection's): the JWT the connection signed in with
+/// has expired. Send `refreshAuth {jwt}` with a fresh one within `graceSeconds`, or the connection is
+/// closed (1008, reason beginning `TOKEN_EXPIRED`); until then it works as before.
+public struct TokenExpiredEvent: Sendable, Equatable, Codable {
+    /// Always `TOKEN_EXPIRED`.
+    public let code: ErrorCode
+    public let message: String
+    /// The token's `exp`, seconds since 1970.
+    public let expiredAt: Int64
+    public let graceSeconds: Int
+
+    public init(expiredAt: Int64, graceSeconds: Int) {
+        code = .tokenExpired
+        message = "Your sign-in has expired: send refreshAuth with a fresh jwt within \(graceSeconds) s to stay connected."
+        self.expiredAt = expiredAt
+        self.graceSeconds = graceSeconds
+    }
+}
+
+extension EventName {
+    /// The connection's JWT has expired (`TokenExpiredEvent`).
+    public static let tokenExpired = EventName(rawValue: "tokenExpired")
+}
+
 /// The reply to an `observe…` operation: the id its events will carry as `sub`.
 public struct Subscribed: Sendable, Equatable, Codable {
     public let subscription: Int

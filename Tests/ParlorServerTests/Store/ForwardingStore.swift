@@ -15,6 +15,12 @@ extension ForwardingStore {
     func saveUserSettings(_ user: UserID, name: String, json: String) async throws(StoreError) {
         try await forwardee.saveUserSettings(user, name: name, json: json)
     }
+    func user(forIssuer issuer: String, subject: String, newUser: UserID) async throws(StoreError) -> UserID {
+        try await forwardee.user(forIssuer: issuer, subject: subject, newUser: newUser)
+    }
+    func hasExternalIdentity(_ user: UserID) async throws(StoreError) -> Bool {
+        try await forwardee.hasExternalIdentity(user)
+    }
     func lifetime(_ kind: GameKind, of user: UserID) async throws(StoreError) -> [LifetimeEntry] {
         try await forwardee.lifetime(kind, of: user)
     }

@@ -12,7 +12,7 @@ import PostgresNIO
 /// Parlor, which this build refuses to write over. Columns mirror SQLite's (`SQLiteSchema`), instants as
 /// milliseconds since 1970, JSON as text; files as bytea.
 enum PostgresSchema {
-    static let supportedVersion = 5
+    static let supportedVersion = 6
 
     /// Any constant will do as long as no other program takes the same lock on this database.
     static let migrationLockKey: Int64 = 0x7061_726c_6f72  // "parlor"
@@ -115,6 +115,15 @@ enum PostgresSchema {
             "ALTER TABLE games SET (fillfactor = 50)",
             "ALTER TABLE nodes ADD COLUMN watching INTEGER[] NOT NULL DEFAULT '{}'",
             saveGamesFunction,
+        ],
+        // 6: accounts from other sign-in providers: (issuer, subject) → the Parlor user they sign in as.
+        [
+            """
+            CREATE TABLE external_identities (
+                issuer TEXT NOT NULL, subject TEXT NOT NULL, user_id TEXT NOT NULL, created_at BIGINT NOT NULL,
+                PRIMARY KEY (issuer, subject))
+            """,
+            "CREATE INDEX external_identities_by_user ON external_identities (user_id)",
         ],
     ]
 

@@ -1,0 +1,136 @@
+import Logging
+import NIOConcurrencyHelpers
+import ParlorRules
+import ParlorWire
+
+/// How a connection or a request becomes a user: anonymously, by Parlor's own token, or by a JWT from
+/// a configured issuer (`AuthConfiguration`), which signs in as the user mapped from (issuer, `sub`) —
+/// created on the account's first sign-in, the same on every device after. `hello`, `POST /session`
+/// and `Authorization: Bearer` on HTTP all come here, so they cannot disagree.
+final class AccountSignIn: Sendable {
+    let configuration: AuthConfiguration
+    private let verifier: JWTVerifier
+    private let tokens: SessionTokens
+    private let store: any ParlorStore
+    private let clock: any ParlorClock
+    private let logger: Logger
+    /// Accounts already mapped (a bearer JWT on every HTTP request must not cost a store read each) and,
+    /// in `required` mode, users known to have an account. Bounded: emptied when full.
+    private let known = NIOLockedValueBox(Known())
+    private static let knownLimit = 50_000
+
+    private struct Known {
+        var users: [ExternalIdentity: UserID] = [:]
+        var accounts: Set<UserID> = []
+    }
+
+    init(configuration: AuthConfiguration, tokens: SessionTokens, store: any ParlorStore, clock: any ParlorClock, logger: Logger) {
+        self.configuration = configuration
+        self.tokens = tokens
+        self.store = store
+        self.clock = clock
+        self.logger = logger
+        var keySets: [String: JWKSKeys] = [:]
+        for issuer in configuration.issuers {
+            if let url = issuer.jwksURL { keySets[issuer.iss] = JWKSKeys(url: url, clock: clock, logger: logger) }
+        }
+        verifier = JWTVerifier(configuration: configuration, keySets: keySets)
+    }
+
+    /// Who a sign-in is: the user, whether that identity existed before, and — signed in with a JWT —
+    /// when the JWT expires (`exp`, seconds since 1970).
+    struct SignedIn: Sendable {
+        let user: UserID
+        let resumed: Bool
+        var expiresAt: Int64? = nil
+    }
+
+    /// Who a `hello` (or `POST /session`) signs in as. `current` is the connection's user, if it has one.
+    func hello(_ args: HelloArguments, current: UserID?) async throws(WireError) -> SignedIn {
+        if let jwt = args.jwt {
+            guard args.token == nil else {
+                throw WireError(.badRequest, "Send token or jwt, not both: a jwt signs in as its account.")
+            }
+            return try await signIn(jwt: jwt)
+        }
+        if let token = args.token, let user = tokens.verify(token), await mayResume(user) {
+            return SignedIn(user: user, resumed: true)
+        }
+        if args.token == nil, let current, await mayResume(current) {
+            return SignedIn(user: current, resumed: true)
+        }
+        guard configuration.mode != .required else {
+            throw WireError(.authRequired, "This server signs players in with their accounts only: send hello with your jwt.")
+        }
+        var generator = SystemRandomNumberGenerator()
+        return SignedIn(user: UserID.random(using: &generator), resumed: false)
+    }
+
+    /// The user a JWT signs in as; `resumed` is false on the account's first sign-in.
+    func signIn(jwt: String) async throws(WireError) -> SignedIn {
+        guard configuration.mode != .anonymous, !configuration.issuers.isEmpty else {
+            throw WireError(.authNotConfigured, "This server signs in anonymously only: send hello without a jwt.")
+        }
+        let verified: VerifiedToken
+        do {
+            verified = try await verifier.verify(jwt, now: clock.now)
+        } catch {
+            logger.debug("Refused a JWT", metadata: ["reason": "\(error.reason)"])
+            throw error.wireError
+        }
+        let identity = ExternalIdentity(issuer: verified.issuer, subject: verified.subject)
+        if let user = known.withLockedValue({ $0.users[identity] }) {
+            return SignedIn(user: user, resumed: true, expiresAt: verified.expiresAt)
+        }
+        var generator = SystemRandomNumberGenerator()
+        let candidate = UserID.random(using: &generator)
+        let user: UserID
+        do {
+            user = try await store.user(forIssuer: identity.issuer, subject: identity.subject, newUser: candidate)
+        } catch {
+            logger.error("Cannot map an account to its user", metadata: ["issuer": "\(identity.issuer)", "error": "\(error)"])
+            throw WireError(error.kind == .unreachable ? .unavailable : .internal, "The account could not be signed in; nothing was changed.")
+        }
+        remember(identity, user)
+        return SignedIn(user: user, resumed: user != candidate, expiresAt: verified.expiresAt)
+    }
+
+    /// The user `Authorization: Bearer <token>` names: Parlor's own token, or — on a server with issuers —
+    /// a JWT (three dot-separated parts). Nil for a token that does not verify (routes that need a user
+    /// answer UNAUTHENTICATED, as they always have); a JWT that is refused is the refusal.
+    func bearer(_ token: String) async -> Result<UserID, WireError>? {
+        if let user = tokens.verify(token) {
+            return await mayResume(user) ? .success(user) : nil
+        }
+        guard configuration.mode != .anonymous, token.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 2 else { return nil }
+        do {
+            return .success(try await signIn(jwt: token).user)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A Parlor token resumes its user, unless the server signs in with accounts only and the user
+    /// has none (a token from before the server required accounts).
+    func mayResume(_ user: UserID) async -> Bool {
+        guard configuration.mode == .required else { return true }
+        if known.withLockedValue({ $0.accounts.contains(user) }) { return true }
+        guard (try? await store.hasExternalIdentity(user)) == true else { return false }
+        known.withLockedValue { known in
+            if known.accounts.count >= Self.knownLimit { known.accounts.removeAll() }
+            known.accounts.insert(user)
+        }
+        return true
+    }
+
+    private func remember(_ identity: ExternalIdentity, _ user: UserID) {
+        known.withLockedValue { known in
+            if known.users.count >= Self.knownLimit { known.users.removeAll() }
+            known.users[identity] = user
+            if configuration.mode == .required {
+                if known.accounts.count >= Self.knownLimit { known.accounts.removeAll() }
+                known.accounts.insert(user)
+            }
+        }
+    }
+}

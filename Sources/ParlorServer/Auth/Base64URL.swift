@@ -1,0 +1,27 @@
+import Foundation
+
+/// base64url without padding (RFC 7515 §2), as JWS and JWK write bytes.
+enum Base64URL {
+    /// The bytes `text` encodes; nil when it holds anything but the base64url alphabet (padding
+    /// included), or a length no encoding has.
+    static func decode<Text: StringProtocol>(_ text: Text) -> [UInt8]? {
+        var base64 = ""
+        base64.reserveCapacity(text.utf8.count + 3)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                base64.unicodeScalars.append(UnicodeScalar(byte))
+            case UInt8(ascii: "-"): base64 += "+"
+            case UInt8(ascii: "_"): base64 += "/"
+            default: return nil
+            }
+        }
+        guard base64.utf8.count % 4 != 1 else { return nil }
+        while base64.utf8.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64).map { Array($0) }
+    }
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        SessionTokens.base64URL(bytes)
+    }
+}
