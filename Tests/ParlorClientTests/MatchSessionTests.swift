@@ -67,7 +67,7 @@ struct MatchSessionTests {
         #expect(MatchInput.parseScript("edit #x 45") == .failure(ScriptCommandError("edit #N takes the visit's number, e.g. \"edit #7 T20 T20 D16\".")))
         #expect(MatchInput.parseScript("visit") == .failure(ScriptCommandError("A visit is its darts (T20 T20 D16) or its total (100).")))
         #expect(MatchInput.parseScript("throw 60") == .failure(ScriptCommandError(
-            "Unknown command \"throw\"; use visit VISIT, edit [#N] VISIT, undo [#N], guest NAME, start, rematch, leave, match or quit.")))
+            "Unknown command \"throw\"; use visit VISIT, edit [#N] VISIT, undo [#N], guest NAME, kick NAME, start, rematch, leave, match or quit.")))
     }
 
     @Test("A script's visit goes to the player to throw; the reply's match is reported once, then done")

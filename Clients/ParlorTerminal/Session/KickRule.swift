@@ -16,13 +16,14 @@ enum KickRule {
         return name.isEmpty ? .failure(ScriptCommandError("\(verb) needs the player's name, e.g. \"\(verb) Bo\".")) : .success(name)
     }
 
-    /// A script's `kick NAME` line: the name, or how to write it; nil for any other line. For games
-    /// whose script parser reads no names (tic-tac-toe's).
-    static func named(inScript line: String) -> Result<String, ScriptCommandError>? {
+    /// A script's `kick NAME` line (or, with `prefix` "/", what was typed after the `/` of `/kick NAME`):
+    /// the name, or how to write it; nil for any other line. For games whose parsers read no names
+    /// (tic-tac-toe's).
+    static func named(inScript line: String, prefix: String = "") -> Result<String, ScriptCommandError>? {
         let text = line.trimmedLine
         let verbEnd = text.firstIndex(where: \.isWhitespace) ?? text.endIndex
         guard text[..<verbEnd].lowercased() == "kick" else { return nil }
-        return name(String(text[verbEnd...]), verb: "kick")
+        return name(String(text[verbEnd...]), verb: prefix + "kick")
     }
 
     /// The id of the player called `name` (letter case aside), or why this terminal cannot remove them:

@@ -35,4 +35,9 @@ public struct RummyPlayer: Sendable, Equatable, Codable, Identifiable {
     }
 
     public var totalScore: Int { scores.reduce(0, +) }
+
+    /// Whether round `round` (1-based) has a score someone entered.
+    public func hasEntered(round: Int) -> Bool {
+        scores.indices.contains(round - 1) && entered.indices.contains(round - 1) && entered[round - 1]
+    }
 }

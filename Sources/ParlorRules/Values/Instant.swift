@@ -1,7 +1,8 @@
 /// A point in time: milliseconds since the Unix epoch (UTC).
 ///
 /// The rules never read a clock; the caller passes `now` into every operation that depends on time,
-/// so tests drive time by hand and deadlines survive a restart unchanged. Encoded as a bare integer.
+/// so tests drive time by hand and deadlines survive a restart unchanged. Encoded as a bare integer;
+/// the wire writes a view's times as ISO-8601 (`iso8601`) by hand.
 public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     public var millisecondsSinceEpoch: Int64
 
@@ -28,8 +29,19 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
         later.millisecondsSinceEpoch - millisecondsSinceEpoch
     }
 
+    /// Milliseconds (as stored), or ISO-8601 text (as the wire writes a view's times), so a rules' view
+    /// decodes from either.
     public init(from decoder: any Decoder) throws {
-        millisecondsSinceEpoch = try decoder.singleValueContainer().decode(Int64.self)
+        let container = try decoder.singleValueContainer()
+        if let milliseconds = try? container.decode(Int64.self) {
+            millisecondsSinceEpoch = milliseconds
+            return
+        }
+        let text = try container.decode(String.self)
+        guard let instant = Instant(iso8601: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is neither milliseconds nor an ISO-8601 time.")
+        }
+        self = instant
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -24,10 +24,11 @@ public struct Darts: AsyncParsableCommand {
         discussion: """
             create, join and watch show the scoreboard full screen on a terminal: type the visit of the \
             player to throw — its darts (T20 T20 D16; S, D, T, 25, DB, M for a miss) or its total (100) — \
-            and press Enter; ↑ edits the last visit; /start starts (the host), /guest NAME adds a guest \
-            the host scores for, /leave gives up your seat, Esc or Ctrl-C closes the terminal and keeps \
-            it. Without a terminal (or with --json) they print one JSON object per line and read \
-            commands from stdin: visit VISIT, edit [#N] VISIT, guest NAME, start, leave, match, quit.
+            and press Enter; ↑ edits the last visit, /undo takes it back; /start starts (the host), \
+            /guest NAME adds a guest the host scores for, /kick NAME removes a guest or player before the \
+            start, /rematch plays a finished match again, /leave gives up your seat, Esc or Ctrl-C closes \
+            the terminal and keeps it. Without a terminal (or with --json) they print one JSON object per \
+            line and read commands from stdin: \(MatchInput.scriptUsage).
             """,
         subcommands: [DartsCreate.self, DartsJoin.self, DartsWatch.self])
 

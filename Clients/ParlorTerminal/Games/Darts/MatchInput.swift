@@ -25,7 +25,7 @@ public enum MatchInput: Sendable, Equatable {
     public static let typedUsage = "darts (T20 T20 D16) or a total (100), /edit VISIT, /undo, /guest NAME, /kick NAME, /start, /rematch, /leave or /quit"
     /// What `/help` lists after what typing does.
     static let helpCommands = "↑ edits the last visit, /undo takes it back, /guest NAME adds a guest and /kick NAME removes one or a player before the start, /start starts and /rematch plays a finished match again (the host), /leave gives up your seat, /quit keeps it"
-    public static let scriptUsage = "visit VISIT, edit [#N] VISIT, undo [#N], guest NAME, start, rematch, leave, match or quit"
+    public static let scriptUsage = "visit VISIT, edit [#N] VISIT, undo [#N], guest NAME, kick NAME, start, rematch, leave, match or quit"
 
     /// A line typed on the interactive screen; nil for a blank line.
     public static func parseTyped(_ line: String) -> Result<MatchInput, ScriptCommandError>? {

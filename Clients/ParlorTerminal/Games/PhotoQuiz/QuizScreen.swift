@@ -60,8 +60,8 @@ public enum QuizScreen {
 
     static func summary(_ quiz: QuizView) -> ScreenLine {
         let settings = quiz.settings
-        let length = settings.sessionLength == "endless" ? "endless" : "\(settings.sessionLength) photos"
-        return ScreenLine("  Quiz \(quiz.code) · \(settings.revealSpeed) reveal · \(settings.timerDuration) s to guess · \(length)")
+        let length = settings.sessionLength == .endless ? "endless" : "\(settings.sessionLength.rawValue) photos"
+        return ScreenLine("  Quiz \(quiz.code) · \(settings.revealSpeed.rawValue) reveal · \(settings.timerDuration) s to guess · \(length)")
     }
 
     static func phaseLine(_ state: QuizScreenState, _ quiz: QuizView) -> ScreenLine {
@@ -98,7 +98,7 @@ public enum QuizScreen {
 
     static func photoNumber(_ quiz: QuizView) -> String {
         let index = (quiz.photoIndex ?? 0) + 1
-        return quiz.settings.sessionLength == "endless" ? "Photo \(index)" : "Photo \(index) of \(quiz.photoCount)"
+        return quiz.settings.sessionLength == .endless ? "Photo \(index)" : "Photo \(index) of \(quiz.photoCount)"
     }
 
     /// Who has guessed, and what this terminal guessed.
@@ -171,7 +171,7 @@ public enum QuizScreen {
                 case "waiting": keys.append(("/start", "start"))
                 case "revealing": keys.append(("/reveal", "reveal now"))
                 case "revealed":
-                    let last = quiz.settings.sessionLength != "endless" && (quiz.photoIndex ?? 0) + 1 >= quiz.photoCount
+                    let last = quiz.settings.sessionLength != .endless && (quiz.photoIndex ?? 0) + 1 >= quiz.photoCount
                     keys.append(("/next", last ? "standings" : "next photo"))
                 default: break
                 }

@@ -7,14 +7,20 @@ import ParlorWire
 /// From the top: the status bar, the code in block letters while the game waits for its second player,
 /// who plays whom (with their marks and who is connected), whose turn it is or how it ended, and the
 /// board — empty cells show their number, the cursor is highlighted, a winning line stands out. At the
-/// bottom: the message line and the keys.
+/// bottom: the message line (or the command being typed after `/`) and the keys.
 public enum TicTacToeScreen {
     /// Exactly `height` lines, none wider than `width` columns.
     public static func render(_ state: TicTacToeScreenState, width: Int, height: Int) -> [ScreenLine] {
         let width = max(width, 1)
         let height = max(height, 1)
         let status = StatusBar.line(server: state.server, connection: state.connection, version: state.game?.version, width: width)
-        let message = state.message.map { ScreenLine("  " + $0.text, $0.isError ? .bad : .plain) } ?? ScreenLine()
+        var message = state.message.map { ScreenLine("  " + $0.text, $0.isError ? .bad : .plain) } ?? ScreenLine()
+        if let command = state.command {
+            // A command being typed takes the message line until Enter or Esc.
+            message = ScreenLine("  /", .bold)
+            message.append(TextWidth.fit(command, width: max(width - 4, 1)) + "▏", .highlight)
+            message.append("  Enter runs · Esc cancels", .dim)
+        }
         let bottom = [message, KeysLine.line(keys(state), width: width)]
         return ScreenLayout.compose(status: status, bottom: bottom, width: width, height: height) { rows in
             let summary = [""] + summary(state)
@@ -82,6 +88,7 @@ public enum TicTacToeScreen {
             if game.status == "playing" && state.isMyTurn { keys.append(("1-9", "mark")) }
             if (game.status == "won" || game.status == "draw") && game.rematchCode == nil { keys.append(("r", "rematch")) }
             keys.append(("l", "leave"))
+            if state.mayKick { keys.append(("/kick NAME", "remove")) }
         }
         keys.append(("?", "keys"))
         keys.append(("q", "quit"))

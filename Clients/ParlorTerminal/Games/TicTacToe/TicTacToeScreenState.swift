@@ -7,7 +7,8 @@ import ParlorWire
 ///
 /// Keys: 1–9 mark a cell (row by row, as on a phone's keypad), or the arrows move the cursor and Enter
 /// or space marks it; r starts the rematch of a finished game; l leaves (pressed twice while a game is
-/// on, which it gives away); ? shows the keys; q, Esc or Ctrl-C close this terminal and keep the seat.
+/// on, which it gives away); / types a command (`/kick NAME`: the host removes the other player), sent
+/// with Enter, dropped with Esc; ? shows the keys; q, Esc or Ctrl-C close this terminal and keep the seat.
 public struct TicTacToeScreenState: Sendable, Equatable {
     public var server: String
     public var code: String
@@ -22,6 +23,8 @@ public struct TicTacToeScreenState: Sendable, Equatable {
     public var cursor = 4
     /// l was pressed once during a game: the second leaves.
     public var confirmingLeave = false
+    /// What has been typed after `/` (a command), or nil while keys act at once.
+    public var command: String?
 
     public init(server: String, code: String, game: TicTacToeView? = nil, me: UserID? = nil) {
         self.server = server
@@ -30,7 +33,9 @@ public struct TicTacToeScreenState: Sendable, Equatable {
         self.me = me
     }
 
-    public static let helpText = "Keys: 1–9 mark a cell · ←↑→↓ move, Enter marks · r rematch (at the end) · l leave · q quit (keeps your seat)"
+    public static let helpText = "Keys: 1–9 mark a cell · ←↑→↓ move, Enter marks · r rematch (at the end) · l leave · /kick NAME removes the other player (X) · q quit (keeps your seat)"
+    /// The longest command typed after `/` (a name is at most 50 characters).
+    static let maxCommandCharacters = 60
 
     // MARK: Derived
 
@@ -40,6 +45,12 @@ public struct TicTacToeScreenState: Sendable, Equatable {
     }
 
     public var isMyTurn: Bool { me != nil && game?.next == me }
+
+    /// The seats, as a kick looks them up; the host is X, who created the game.
+    var seats: [KickRule.Seat] { game?.players.map { KickRule.Seat(id: $0.playerId, name: $0.name) } ?? [] }
+
+    /// Whether this terminal is the host of a game being played, with the other player to remove.
+    var mayKick: Bool { me != nil && seats.first?.id == me && seats.count > 1 && game?.status == "playing" }
 
     /// The player's name by id, for the sentences.
     func name(of user: UserID?) -> String? {
@@ -61,6 +72,7 @@ public struct TicTacToeScreenState: Sendable, Equatable {
 
     /// Applies a key; returns the action it asks for, if any.
     public mutating func handle(_ key: Key) -> TicTacToePlay? {
+        if command != nil { return type(key) }
         let leaving = confirmingLeave
         confirmingLeave = false
         switch key {
@@ -74,6 +86,7 @@ public struct TicTacToeScreenState: Sendable, Equatable {
             case "r", "R": return rematch()
             case "l", "L": return leave(confirmed: leaving)
             case "q", "Q": return .quit
+            case "/": command = ""
             case "?":
                 message = ScreenMessage(Self.helpText, seconds: 30)
             default:
@@ -88,6 +101,46 @@ public struct TicTacToeScreenState: Sendable, Equatable {
         case .backspace, .tab: break
         }
         return nil
+    }
+
+    /// A key while a command is typed (as on the rummy screen): it edits the command, Enter runs it, Esc
+    /// (or Backspace on nothing) drops it.
+    private mutating func type(_ key: Key) -> TicTacToePlay? {
+        var typed = command ?? ""
+        if key == .backspace && typed.isEmpty {
+            command = nil
+            return nil
+        }
+        if typed.edit(with: key, limit: Self.maxCommandCharacters) {
+            command = typed
+            return nil
+        }
+        switch key {
+        case .enter:
+            command = nil
+            if HelpRequest.matches("/" + typed) {
+                message = ScreenMessage(Self.helpText, seconds: 30)
+                return nil
+            }
+            switch KickRule.named(inScript: typed, prefix: "/") {
+            case nil:
+                if typed.trimmedLine.isEmpty { return nil }
+                return refuse("Unknown command \"/\(typed.trimmedLine)\"; /kick NAME removes the other player, ? lists the keys.")
+            case .failure(let error)?: return refuse(error.message)
+            case .success(let name)?: return kick(named: name)
+            }
+        case .escape, .interrupt: command = nil
+        case .endOfInput: if typed.isEmpty { command = nil }
+        case .up, .down, .left, .right, .tab, .backspace, .character: break
+        }
+        return nil
+    }
+
+    /// The host's removal of the player called `name`, or nil (with a message) when it cannot be done.
+    mutating func kick(named name: String) -> TicTacToePlay? {
+        KickRule.target(named: name, among: seats, me: me, host: seats.first?.id, place: "game") {
+            message = ScreenMessage($0, isError: true)
+        }.map { .kick($0) }
     }
 
     /// What a typed or scripted request can do from here, or nil (with a message) when it cannot.

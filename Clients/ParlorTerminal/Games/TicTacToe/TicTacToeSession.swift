@@ -44,9 +44,8 @@ struct TicTacToeSession: EndsOnTheLeavesAnswer {
     func scriptRequest(_ line: String) -> Result<ScriptRequest<TicTacToePlay>, ScriptCommandError>? {
         if let named = KickRule.named(inScript: line) {
             return named.flatMap { name in
-                let seats = screen.game?.players.map { KickRule.Seat(id: $0.playerId, name: $0.name) } ?? []
                 // The host is X, who created the game.
-                return KickRule.target(named: name, among: seats, me: screen.me, host: seats.first?.id, place: "game").map { .action(.kick($0)) }
+                KickRule.target(named: name, among: screen.seats, me: screen.me, host: screen.seats.first?.id, place: "game").map { .action(.kick($0)) }
             }
         }
         return TicTacToePlay.parseScript(line).map { parsed in

@@ -80,7 +80,7 @@ private struct LobbyJSONForm: Encodable {
             }
         case .roundEnded(let results):
             try container.encode("roundEnded", forKey: .event)
-            try container.encode(results, forKey: .results)
+            try container.encode(WireRoundResults(results), forKey: .results)
         case .error(let action, let code, let message):
             try container.encodeError(action: action, code: code, message: message)
         case .left(let code):

@@ -75,8 +75,8 @@ public struct LobbyScreenState: Sendable, Equatable {
 
     /// Milliseconds until the running round's deadline (0 once it has passed); nil between rounds.
     public var millisecondsLeft: Int64? {
-        guard let round, let deadline = Instant(iso8601: round.deadline) else { return nil }
-        return max(serverNow.milliseconds(until: deadline), 0)
+        guard let round else { return nil }
+        return max(serverNow.milliseconds(until: round.deadline), 0)
     }
 
     /// Your words of the running round (none between rounds, or from an older round).

@@ -1,8 +1,12 @@
 // The shell around a game's page, the same for every game: the header (what is played, the code, Share,
-// Leave or Close), the share panel, the game's stream (views kept in version order, who is connected),
-// the rematch a view names (everyone following goes on to it), the host removing a player (and the
-// removed phone told so), leaving, and errors said by their code.
-// A game supplies only what is its own: how its page draws a view, and its operations.
+// Leave or Close), the share panel, the game's stream (views kept in version order, who is connected,
+// the server's clock where views carry it), the rematch a view names (everyone following goes on to
+// it), the host removing a player (and the removed phone told so), leaving, and errors said by their
+// code. A game supplies only what is its own: how its page draws a view, and its operations.
+//
+// What the shell builds it builds once and updates in place (a game whose views come several times a
+// second keeps its buttons under a finger), and the body is filled again only when the parts it shows
+// are other nodes than before.
 
 import { h, fill } from "./dom.js";
 import { followGame } from "./follow.js";
@@ -11,33 +15,59 @@ import { sharePanel } from "./share.js";
 /**
  * Shows `place` of `game` in `root`. `page` is the game's part:
  * - `codeId`, `bodyId`: the ids of the code's heading and of the page's body;
- * - `eyebrow(view, watching)`: what the header says is played ("Darts · 501");
- * - `observe`: `{op, args, viewEvent, closed}` for `followGame`;
+ * - `eyebrow(view, watching)`: what the header says is played ("Darts · 501"); `view` may be null;
+ * - `observe`: `{op, args, viewEvent, closed, other}` for `followGame` (`other` gets the game's own
+ *   events, such as a private view);
  * - `viewOf(result)`: the view in an operation's reply, if it carries one;
  * - `isMember(view, userId)`: whether this phone plays in it;
  * - `rematchOf(view)`: the code of the game that follows a finished one, if any;
+ * - `rematchPlace(code, watching)` (optional): the place to go on to for that rematch, or a promise of
+ *   it, when going there takes more than its code (a seat to take); `{kind, code, watching}` otherwise;
  * - `kick` (optional, for a game whose host removes players): `{host(view), seats(view), allowed(view),
  *   op, args(playerId)}` — the host's id, the seats `[{id, name}]`, whether the game allows a removal
  *   now, and the operation that removes one;
- * - `leave(view)`: `{confirm, op, args}` when leaving a game this phone plays in asks the server, else
- *   null (a finished game just closes);
- * - `draw(ui)`: the body's parts for the current view (`ui.view` is never null there);
+ * - `leave(view)`: `{confirm, op, args, gone}` when leaving a game this phone plays in asks the server,
+ *   else null (the button then says Close and just closes); a refusal whose status is `not-found`, or
+ *   whose code is in `gone`, means the seat is gone already;
+ * - `draw(ui)`: the body's parts for the current view (`ui.view` is never null there); the same nodes
+ *   as last time leave the body as it is;
+ * - `drawn(ui)` (optional): a look at the parts once they are on the page;
  * - `loading`: the body while no view has come yet (optional);
  * - `onView(next, previous)`: a look at each newer view before it is drawn (optional);
  * - `keepFocus(element)`: whether a focused field survives a redraw (optional).
+ * A phone whose stream the server ends while it is seated was removed from a game whose members' stream
+ * is theirs: it is told so and goes on watching.
  * Returns `{ui, dispose}`; `ui` has `view`, `presence`, `watching`, `act(op, args, button)` and `render()`.
  */
 export function gamePage(root, context, place, game, page) {
   const { connection } = context;
   const code = place.code;
   let sharing = false;
+  let shared = null;
   let removing = false;
   let leaving = false;
   let disposed = false;
   let followed = false;
+  // Whether the next view's serverTime is the server's clock now: not the first view after (re)subscribing
+  // when the reply told the time itself, since that view may be old.
+  let fresh = true;
 
-  const header = h("header", { class: "game-header" });
+  const eyebrow = h("div", { class: "eyebrow" });
+  const shareButton = h("button", { type: "button", id: "share", onclick: () => {
+    sharing = !sharing;
+    render();
+  } });
+  const leaveButton = h("button", { type: "button", id: "leave", onclick: leave });
+  const header = h("header", { class: "game-header" },
+    h("div", {}, eyebrow, h("h1", { class: "code", id: page.codeId }, code)),
+    h("div", { class: "row" }, shareButton, leaveButton));
   const body = h("div", { id: page.bodyId, class: "stack" });
+  // The host's removal goes last, below the game: rarely needed, and never in the way.
+  const kickButton = h("button", { type: "button", id: "kick", onclick: () => {
+    removing = !removing;
+    render();
+  } });
+  let panel = null;
   root.append(header, body);
 
   const ui = {
@@ -77,19 +107,33 @@ export function gamePage(root, context, place, game, page) {
     if (rematch && !disposed && !followed) {
       // The players are seated in the rematch already; spectators watch it.
       followed = true;
-      context.go({ kind: place.kind, code: rematch, watching: ui.watching });
-      context.say(`On to the rematch: ${game.noun} ${rematch}.`);
+      const watching = ui.watching;
+      Promise.resolve(page.rematchPlace?.(rematch, watching) ?? { kind: place.kind, code: rematch, watching }).then((next) => {
+        if (disposed) return;
+        context.go(next);
+        context.say(`On to the rematch: ${game.noun} ${rematch}.`);
+      }, (error) => {
+        followed = false;
+        context.fail(error);
+      });
       return;
     }
     render();
   }
 
+  /** The server ended this phone's stream while it played: the host removed it. */
+  function removed() {
+    if (disposed || leaving || place.watching) return;
+    context.go({ kind: place.kind, code, watching: true });
+    context.say(`You were removed from ${game.noun} ${code}.`);
+  }
+
   function render() {
     if (disposed) return;
     const focused = document.activeElement;
-    const keep = focused && page.keepFocus?.(focused) ? focused : null;
+    const keep = focused && focused !== document.body && page.keepFocus?.(focused) ? focused : null;
     draw();
-    if (keep && keep.isConnected) keep.focus({ preventScroll: true });
+    if (keep && keep.isConnected && document.activeElement !== keep) keep.focus({ preventScroll: true });
   }
 
   /** Whether this phone is the host of a game that allows a removal now, with someone to remove. */
@@ -99,10 +143,13 @@ export function gamePage(root, context, place, game, page) {
     return kick.seats(ui.view).some((seat) => seat.id !== connection.userId);
   }
 
-  /** The host's panel: one button per other player, each asking before it removes them. */
+  /** The host's panel: one button per other player, each asking before it removes them; built again
+   * only when the seats change. */
   function kickPanel() {
     const others = page.kick.seats(ui.view).filter((seat) => seat.id !== connection.userId);
-    return h("section", { class: "card", id: "kick-panel" },
+    const key = JSON.stringify(others);
+    if (panel?.key === key) return panel.element;
+    const element = h("section", { class: "card", id: "kick-panel" },
       h("h2", {}, "Remove a player"),
       h("ul", { class: "players" }, others.map((seat) => {
         const button = h("button", { type: "button", dataset: { player: seat.id } }, `Remove ${seat.name}`);
@@ -116,37 +163,30 @@ export function gamePage(root, context, place, game, page) {
         });
         return h("li", {}, button);
       })));
+    panel = { key, element };
+    return element;
   }
 
   function draw() {
     const watching = ui.watching;
     const kicking = mayKick();
     if (!kicking) removing = false;
-    const actions = [
-      h("button", { type: "button", id: "share", "aria-expanded": String(sharing), onclick: () => {
-        sharing = !sharing;
-        render();
-      } }, sharing ? "Hide" : "Share"),
-      h("button", { type: "button", id: "leave", onclick: leave }, watching ? "Close" : "Leave"),
-    ];
-    fill(header,
-      h("div", {},
-        h("div", { class: "eyebrow" }, page.eyebrow(ui.view, watching)),
-        h("h1", { class: "code", id: page.codeId }, code)),
-      h("div", { class: "row" }, actions));
+    say(eyebrow, page.eyebrow(ui.view, watching));
+    say(shareButton, sharing ? "Hide" : "Share");
+    shareButton.setAttribute("aria-expanded", String(sharing));
+    say(leaveButton, watching || !page.leave(ui.view) ? "Close" : "Leave");
     if (!ui.view) {
-      fill(body, page.loading ?? h("p", { class: "muted" }, "Loading…"));
+      show(body, [page.loading ?? (page.loading = h("p", { class: "muted" }, "Loading…"))]);
       return;
     }
-    // The panel goes first, above the game, until it is hidden again.
-    // The host's removal goes last, below the game: rarely needed, and never in the way.
-    const kick = kicking
-      ? h("button", { type: "button", id: "kick", "aria-expanded": String(removing), onclick: () => {
-        removing = !removing;
-        render();
-      } }, removing ? "Done removing" : "Remove a player…")
-      : null;
-    fill(body, sharing ? sharePanel(code, context) : null, ...page.draw(ui), kick, removing ? kickPanel() : null);
+    // The share panel goes first, above the game, until it is hidden again.
+    shared = sharing ? shared ?? sharePanel(code, context) : null;
+    if (kicking) {
+      say(kickButton, removing ? "Done removing" : "Remove a player…");
+      kickButton.setAttribute("aria-expanded", String(removing));
+    }
+    show(body, [shared, ...page.draw(ui), kicking ? kickButton : null, removing ? kickPanel() : null]);
+    page.drawn?.(ui);
   }
 
   async function leave() {
@@ -157,9 +197,9 @@ export function gamePage(root, context, place, game, page) {
       try {
         await connection.request(asked.op, asked.args);
       } catch (error) {
-        leaving = false;
         // Gone already (or no longer seated): leaving is done.
-        if (error.status !== "not-found") {
+        if (error.status !== "not-found" && !asked.gone?.includes(error.code)) {
+          leaving = false;
           context.fail(error);
           return;
         }
@@ -168,13 +208,38 @@ export function gamePage(root, context, place, game, page) {
     context.go(null);
   }
 
+  /** Takes the server's clock from a reply or view that carries it. */
+  function clock(serverTime, isFresh) {
+    if (serverTime && isFresh) connection.noteServerTime(serverTime);
+  }
+
   render();
   const stream = followGame(context, {
     ...page.observe,
-    view: update,
+    view(next) {
+      if (ui.view && next.version < ui.view.version) return;
+      clock(next.serverTime, fresh);
+      fresh = true;
+      update(next);
+    },
     presence(online) {
       ui.presence = online;
       render();
+    },
+    subscribed(result) {
+      if (!result?.serverTime) return;
+      clock(result.serverTime, true);
+      fresh = false;
+    },
+    other(event, data) {
+      if (event === "subscribed") {
+        // Subscribed again after a reconnect: the stream starts over with a view that may be old.
+        clock(data?.serverTime, true);
+        fresh = false;
+      } else if (event === "end") {
+        removed();
+      }
+      page.observe.other?.(event, data);
     },
   });
 
@@ -185,4 +250,17 @@ export function gamePage(root, context, place, game, page) {
       stream.stop();
     },
   };
+}
+
+/** Sets an element's text when it changed (the element stays, under a finger too). */
+function say(element, text) {
+  if (element.textContent !== text) fill(element, text);
+}
+
+/** Puts `parts` (nodes, or null for none) in `element`, unless they are there already in that order. */
+function show(element, parts) {
+  const nodes = parts.flat().filter(Boolean);
+  const children = element.childNodes;
+  if (nodes.length === children.length && nodes.every((node, index) => children[index] === node)) return;
+  fill(element, ...nodes);
 }

@@ -5,28 +5,9 @@ import ParlorWire
 /// tile by tile on its clock while the guess timer runs, scores guesses by distance and names the place
 /// from GeoNames' places, offline. Each operation acts as the signed-in caller.
 struct PhotoQuizModule: GameModule {
-    /// The quizzes' photos in the shared database on a node of a cluster, so any node serves a photo
-    /// or tile another received; nil on a node of its own (and in a build without the PostgreSQL trait).
-    private static func sharedPhotos(_ kernel: Kernel) -> (any QuizPhotoStore)? {
-        #if PostgreSQL
-        return kernel.sharedDatabase.map { PostgresQuizPhotoStore(files: PostgresObjectStorage(store: $0, bucket: "quiz-photos")) }
-        #else
-        return nil
-        #endif
-    }
-
     func register(in kernel: Kernel) throws -> GameRegistration {
         let configuration = kernel.configuration.photoQuiz
-        let store: any QuizPhotoStore
-        if let shared = Self.sharedPhotos(kernel) {
-            store = shared
-        } else if let directory = configuration.photoDirectory {
-            store = try DirectoryQuizPhotoStore(directory: directory)
-        } else if kernel.configuration.persist {
-            store = try DirectoryQuizPhotoStore(directory: kernel.configuration.dataDirectory + "/photos")
-        } else {
-            store = InMemoryQuizPhotoStore()
-        }
+        let store = try kernel.store.backend.quizPhotoStorage.quizPhotos(kernel.configuration)
         let previews = QuizPreviewCache(capacity: configuration.previewCacheSize)
         let places = PlacesLoader(path: configuration.places, logger: kernel.logger)
         let processor = QuizPhotoProcessor(limits: configuration.photo, places: places, maxInFlight: configuration.maxUploadsInFlight)

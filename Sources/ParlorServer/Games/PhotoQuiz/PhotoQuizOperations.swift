@@ -98,7 +98,7 @@ struct PhotoQuizOperations: Sendable {
     /// The caller's defaults for a new quiz.
     var quizSettings: OperationHandler<EmptyArguments> {
         OperationHandler(Operation.quizSettings) { [defaults] _, context throws(WireError) in
-            .reply(try EncodedJSON.encoding(QuizSettingsView(await defaults.load(try context.signedIn()))))
+            .reply(try EncodedJSON.encoding(await defaults.load(try context.signedIn())))
         }
     }
 
@@ -113,7 +113,7 @@ struct PhotoQuizOperations: Sendable {
                 throw WireError(error)
             }
             try await defaults.save(settings, for: user)
-            return .reply(try EncodedJSON.encoding(QuizSettingsView(settings)))
+            return .reply(try EncodedJSON.encoding(settings))
         }
     }
 

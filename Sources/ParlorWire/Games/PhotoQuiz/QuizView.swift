@@ -11,19 +11,8 @@ extension EventName {
 /// contract every client reads alike (issue 16); absent values are sent as null. Times are ISO-8601 UTC
 /// with milliseconds, from the server's clock (`serverTime` says what it read when it sent the view).
 public struct QuizView: Sendable, Equatable, Codable {
-    public struct Settings: Sendable, Equatable, Codable {
-        public let revealSpeed: String
-        public let timerDuration: Int
-        public let sessionLength: String
-        public let albums: [String]
-
-        public init(_ settings: QuizSettings) {
-            revealSpeed = settings.revealSpeed.rawValue
-            timerDuration = settings.timerDuration
-            sessionLength = settings.sessionLength.rawValue
-            albums = settings.albums
-        }
-    }
+    /// How the quiz is played, as the rules keep it (the wire form is the same).
+    public typealias Settings = QuizSettings
 
     /// A player as the rules show them to everyone (the wire form is the same).
     public typealias Player = QuizPublicView.Player
@@ -46,10 +35,8 @@ public struct QuizView: Sendable, Equatable, Codable {
         public let guessDeadline: String
     }
 
-    public struct Coordinate: Sendable, Equatable, Codable {
-        public let latitude: Double
-        public let longitude: Double
-    }
+    /// A position as the rules keep it (the wire form is the same).
+    public typealias Coordinate = GeoCoordinate
 
     /// The seed's `LocationReveal`, once the photo is revealed.
     public struct Answer: Sendable, Equatable, Codable {
@@ -122,7 +109,7 @@ public struct QuizView: Sendable, Equatable, Codable {
         code = view.code.rawValue
         phase = view.phase.rawValue
         hostId = view.hostId
-        settings = Settings(view.settings)
+        settings = view.settings
         players = view.players
         uploadCount = view.uploadCount
         albums = view.albums
@@ -137,7 +124,7 @@ public struct QuizView: Sendable, Equatable, Codable {
         }
         answer = view.answer.map { answer in
             Answer(
-                coordinate: Coordinate(latitude: answer.coordinate.latitude, longitude: answer.coordinate.longitude), city: answer.city,
+                coordinate: answer.coordinate, city: answer.city,
                 country: answer.country, displayDate: answer.displayDate, takenAt: answer.takenAt?.iso8601, isOffline: answer.isOffline)
         }
         guesses = view.guesses?.map {

@@ -3,35 +3,9 @@ import ParlorRules
 /// A rummy room on the wire, in the seed's field names, plus `playerCount`, `isFinished`, `version`
 /// and, once finished, `results`. Timestamps are ISO-8601 UTC with milliseconds.
 public struct GameRoom: Sendable, Equatable, Codable {
-    public struct Player: Sendable, Equatable, Codable {
-        public let id: UserID
-        public let name: String
-        public let isReady: Bool
-        public let isModerator: Bool
-        public let scores: [Int]
-        public let totalScore: Int
-        /// Beside `scores`: whether that round's score was entered (a round nobody entered counts 0).
-        /// Absent from an older server: then nil.
-        public let entered: [Bool]?
-
-        public init(id: UserID, name: String, isReady: Bool, isModerator: Bool, scores: [Int], totalScore: Int, entered: [Bool]?) {
-            self.id = id
-            self.name = name
-            self.isReady = isReady
-            self.isModerator = isModerator
-            self.scores = scores
-            self.totalScore = totalScore
-            self.entered = entered
-        }
-
-        /// Whether round `round` (1-based) has a score someone entered; without `entered`, whether it is
-        /// not 0.
-        public func hasEntered(round: Int) -> Bool {
-            guard scores.indices.contains(round - 1) else { return false }
-            guard let entered else { return scores[round - 1] != 0 }
-            return entered.indices.contains(round - 1) && entered[round - 1]
-        }
-    }
+    /// A seat as the rules keep it, sent with its `totalScore` beside its scores (`encode(to:)`). A
+    /// room from a server older than `entered` reads it as the rounds with a score other than 0.
+    public typealias Player = RummyPlayer
 
     /// The rules' own results, sent as they are: standings, the winner and the settlement.
     public typealias Results = RummyResults
@@ -60,16 +34,51 @@ public struct GameRoom: Sendable, Equatable, Codable {
         currentRound = room.currentRound
         isStarted = room.isStarted
         isFinished = room.isFinished
-        players = room.players.map {
-            Player(id: $0.id, name: $0.name, isReady: $0.isReady, isModerator: $0.isModerator,
-                   scores: $0.scores, totalScore: $0.totalScore, entered: $0.entered)
-        }
+        players = room.players
         createdAt = room.createdAt.iso8601
         createdBy = room.createdBy
         version = room.version
         finishedAt = room.finishedAt?.iso8601
         results = room.results
         rematch = room.rematch?.rawValue
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, pointLimit, pointValue, playerCount, currentRound, isStarted, isFinished, players, createdAt, createdBy, version
+        case finishedAt, results, rematch
+    }
+
+    private enum PlayerKeys: String, CodingKey {
+        case id, name, isReady, isModerator, scores, totalScore, entered
+    }
+
+    /// The rules' seats with each one's total (what `RummyRoomJSON.write(_:as: .wire)` writes faster).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(pointLimit, forKey: .pointLimit)
+        try container.encode(pointValue, forKey: .pointValue)
+        try container.encode(playerCount, forKey: .playerCount)
+        try container.encode(currentRound, forKey: .currentRound)
+        try container.encode(isStarted, forKey: .isStarted)
+        try container.encode(isFinished, forKey: .isFinished)
+        var seats = container.nestedUnkeyedContainer(forKey: .players)
+        for player in players {
+            var seat = seats.nestedContainer(keyedBy: PlayerKeys.self)
+            try seat.encode(player.id, forKey: .id)
+            try seat.encode(player.name, forKey: .name)
+            try seat.encode(player.isReady, forKey: .isReady)
+            try seat.encode(player.isModerator, forKey: .isModerator)
+            try seat.encode(player.scores, forKey: .scores)
+            try seat.encode(player.totalScore, forKey: .totalScore)
+            try seat.encode(player.entered, forKey: .entered)
+        }
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(createdBy, forKey: .createdBy)
+        try container.encode(version, forKey: .version)
+        try container.encodeIfPresent(finishedAt, forKey: .finishedAt)
+        try container.encodeIfPresent(results, forKey: .results)
+        try container.encodeIfPresent(rematch, forKey: .rematch)
     }
 }
 

@@ -9,25 +9,17 @@ public struct LobbyView: Sendable, Equatable, Codable {
     /// The round's game as the rules brief players (the wire form is the same).
     public typealias Game = GameBrief
 
-    public struct Round: Sendable, Equatable, Codable {
-        public let number: Int
-        public let game: Game
-        public let startedAt: String
-        public let deadline: String
-    }
+    /// The running round as the rules show it (`startedAt` and `deadline` written as ISO-8601 text).
+    public typealias Round = LobbyPublicView.Round
 
     /// A word of a finished round, with its verdict and points (the wire form is the rules' own).
     public typealias Word = RoundResults.ScoredWord
     /// One player's finished round (the wire form is the rules' own).
     public typealias PlayerResult = RoundResults.PlayerResult
 
-    public struct RoundResult: Sendable, Equatable, Codable {
-        public let number: Int
-        public let gameId: String
-        public let gameName: String
-        public let endedAt: String
-        public let players: [PlayerResult]
-    }
+    /// The last finished round as the rules keep it (`endedAt` written as ISO-8601 text:
+    /// `WireRoundResults`).
+    public typealias RoundResult = RoundResults
 
     public let lobbyId: String
     public let lobbyCode: String
@@ -59,14 +51,8 @@ public struct LobbyView: Sendable, Equatable, Codable {
         capacity = view.capacity
         version = view.version
         players = view.players
-        round = view.round.map { round in
-            Round(number: round.number, game: round.game, startedAt: round.startedAt.iso8601, deadline: round.deadline.iso8601)
-        }
-        lastRound = view.lastRound.map { results in
-            RoundResult(
-                number: results.number, gameId: results.gameId, gameName: results.gameName, endedAt: results.endedAt.iso8601,
-                players: results.players)
-        }
+        round = view.round
+        lastRound = view.lastRound
         rounds = view.rounds
         winners = view.status == .finished ? view.winners : nil
         finishedAt = view.finishedAt?.iso8601
@@ -75,6 +61,59 @@ public struct LobbyView: Sendable, Equatable, Codable {
     }
 
     public init(_ lobby: WordLobby) { self.init(lobby.publicView) }
+
+    private enum CodingKeys: String, CodingKey {
+        case lobbyId, lobbyCode, status, creator, capacity, version, players, round, lastRound, rounds, winners, finishedAt, rematch
+        case serverTime
+    }
+
+    private enum RoundKeys: String, CodingKey { case number, game, startedAt, deadline }
+
+    /// The rules' round and results with their times as ISO-8601 text; absent values left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(lobbyId, forKey: .lobbyId)
+        try container.encode(lobbyCode, forKey: .lobbyCode)
+        try container.encode(status, forKey: .status)
+        try container.encode(creator, forKey: .creator)
+        try container.encode(capacity, forKey: .capacity)
+        try container.encode(version, forKey: .version)
+        try container.encode(players, forKey: .players)
+        if let round {
+            var wire = container.nestedContainer(keyedBy: RoundKeys.self, forKey: .round)
+            try wire.encode(round.number, forKey: .number)
+            try wire.encode(round.game, forKey: .game)
+            try wire.encode(round.startedAt.iso8601, forKey: .startedAt)
+            try wire.encode(round.deadline.iso8601, forKey: .deadline)
+        }
+        try container.encodeIfPresent(lastRound.map(WireRoundResults.init), forKey: .lastRound)
+        try container.encodeIfPresent(rounds, forKey: .rounds)
+        try container.encodeIfPresent(winners, forKey: .winners)
+        try container.encodeIfPresent(finishedAt, forKey: .finishedAt)
+        try container.encodeIfPresent(rematch, forKey: .rematch)
+        try container.encodeIfPresent(serverTime, forKey: .serverTime)
+    }
+}
+
+/// A finished round on the wire (`lastRound`, and what `parlor lobby` scripts print when a round
+/// ends): the rules' `RoundResults` with `endedAt` as ISO-8601 text.
+public struct WireRoundResults: Encodable {
+    public let results: RoundResults
+
+    public init(_ results: RoundResults) {
+        self.results = results
+    }
+
+    private enum CodingKeys: String, CodingKey { case number, gameId, gameName, endedAt, players }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(results.number, forKey: .number)
+        try container.encode(results.gameId, forKey: .gameId)
+        try container.encode(results.gameName, forKey: .gameName)
+        try container.encode(results.endedAt.iso8601, forKey: .endedAt)
+        try container.encode(results.players, forKey: .players)
+    }
 }
 
 /// One player's private view (the `lobbyPrivate` event): their own words in the running round.

@@ -7,25 +7,22 @@
 //
 // A new view arrives with every tile, several times a second: the screen is built once per phase and
 // photo, and each view only updates it in place, so a button is never replaced under a finger and the
-// name field keeps its text and focus.
+// name field keeps its text and focus. Everything else — the header, sharing, the stream and the
+// server's clock, presence, following the rematch, removing a player, leaving — is the shell's.
 
-import { followGame } from "../../follow.js";
 import { h, fill } from "../../dom.js";
 import { clock, count } from "../../format.js";
 import { PhotoCanvas } from "./photo.js";
 import { presenceDot } from "../../presence.js";
-import { sharePanel } from "../../share.js";
+import { gamePage } from "../../shell.js";
 import { WorldMap } from "./worldmap.js";
 import { placeSuggestions, positionText } from "./places.js";
 
-export function showQuiz(root, context, place) {
+export function showQuiz(root, context, place, game) {
   const { connection } = context;
   const code = place.code;
+  /** The view being drawn (the shell keeps the newest; every new one is drawn). */
   let quiz = null;
-  let presence = new Map();
-  let disposed = false;
-  let sharing = false;
-  let fresh = true;
   /** The guess being made for the current photo, before it is sent: `{latitude, longitude, label}`. */
   let pending = null;
   /** What this phone guessed for the current photo (the server says only that someone has guessed). */
@@ -35,20 +32,6 @@ export function showQuiz(root, context, place) {
   /** The screen as built: what it was built for, and how a newer view updates it. */
   let screen = null;
 
-  const eyebrow = h("div", { class: "eyebrow" }, "Photo quiz");
-  const shareButton = h("button", { type: "button", id: "share", "aria-expanded": "false" }, "Share");
-  const leaveButton = h("button", { type: "button", id: "leave" }, "Leave");
-  shareButton.addEventListener("click", () => {
-    sharing = !sharing;
-    render();
-  });
-  leaveButton.addEventListener("click", leave);
-  const header = h("header", { class: "game-header" },
-    h("div", {}, eyebrow, h("h1", { class: "code", id: "quiz-code" }, code)),
-    h("div", { class: "row" }, shareButton, leaveButton));
-  const body = h("div", { id: "quiz", class: "stack" }, h("p", { class: "muted" }, "Loading…"));
-  root.append(header, body);
-
   const photo = new PhotoCanvas();
   const guessMap = new WorldMap({ id: "guess-map", onTap: (position) => choose({ ...position, label: positionText(position) }) });
   const revealMap = new WorldMap({ id: "reveal-map" });
@@ -57,70 +40,63 @@ export function showQuiz(root, context, place) {
   const fileInput = h("input", { id: "photo-file", type: "file", accept: "image/jpeg" });
   const albumInput = h("input", { id: "photo-album", maxlength: 40, placeholder: "Album (Photos)", autocomplete: "off" });
 
+  const { ui, dispose } = gamePage(root, context, place, game, {
+    codeId: "quiz-code", bodyId: "quiz",
+    eyebrow: (view, watching) => (view && watching ? "Watching a photo quiz" : "Photo quiz"),
+    observe: { op: "observeQuiz", args: { code }, viewEvent: "quiz", closed: "The quiz was closed." },
+    viewOf: (result) => (result?.version !== undefined ? result : null),
+    isMember: (view, userId) => view.players.some((player) => player.id === userId),
+    // The players are seated in the rematch already (new photos to upload).
+    rematchOf: (view) => view.rematch ?? null,
+    kick: {
+      host: (view) => view.hostId,
+      seats: (view) => view.players.map((player) => ({ id: player.id, name: player.name })),
+      allowed: (view) => view.phase !== "complete",
+      op: "removeQuizPlayer", args: (playerId) => ({ code, playerId }),
+    },
+    leave: (view) => (view.phase !== "complete"
+      ? { confirm: "Leave this quiz?", op: "leaveQuiz", args: { code }, gone: ["NOT_QUIZ_MEMBER"] }
+      : null),
+    // The name field and the upload's fields keep their text and focus.
+    keepFocus: () => true,
+    onView(next) {
+      const current = next.currentPhoto?.photoId ?? null;
+      if (current === photoId) return;
+      photoId = current;
+      pending = null;
+      sent = null;
+      guessMap.setPin(null);
+      suggestions.clear();
+    },
+    draw,
+    drawn: () => screen.refresh?.(),
+  });
+  const render = () => ui.render();
+
   function choose(chosen) {
     pending = chosen;
     guessMap.setPin(chosen);
     render();
   }
 
-  async function act(op, args, button) {
-    if (button) button.disabled = true;
-    try {
-      const result = await connection.request(op, args);
-      if (result?.version !== undefined) update(result);
-      return true;
-    } catch (error) {
-      context.fail(error);
-      return false;
-    } finally {
-      if (button) button.disabled = false;
-      render();
-    }
-  }
-
-  /** The host started a rematch: the players are seated there already (new photos to upload), and
-   * everyone following goes on to it, as the shell does for the other games. */
-  let followed = false;
-  function update(next) {
-    if (!next || (quiz && next.version < quiz.version)) return;
-    quiz = next;
-    if (quiz.rematch && !disposed && !followed) {
-      followed = true;
-      context.go({ kind: place.kind, code: quiz.rematch, watching: !me() });
-      context.say(`On to the rematch: photo quiz ${quiz.rematch}.`);
-      return;
-    }
-    const current = quiz.currentPhoto?.photoId ?? null;
-    if (current !== photoId) {
-      photoId = current;
-      pending = null;
-      sent = null;
-      guessMap.setPin(null);
-      suggestions.clear();
-    }
-    render();
+  /** Asks the server through the shell; the screen is brought up to date either way. */
+  function act(op, args, button) {
+    return ui.act(op, args, button).finally(render);
   }
 
   const me = () => quiz?.players.find((player) => player.id === connection.userId) ?? null;
   const isHost = () => quiz?.hostId === connection.userId;
   const nameOf = (id) => quiz?.players.find((player) => player.id === id)?.name ?? "Someone";
 
-  function render() {
-    if (disposed || !quiz) return;
-    const watching = !me();
-    fill(eyebrow, watching ? "Watching a photo quiz" : "Photo quiz");
-    fill(leaveButton, watching || quiz.phase === "complete" ? "Close" : "Leave");
-    fill(shareButton, sharing ? "Hide" : "Share");
-    shareButton.setAttribute("aria-expanded", String(sharing));
-    const key = [quiz.phase, photoId, sharing, watching, isHost()].join("|");
+  /** The screen for the view: built again only for another phase or photo, or another part to play. */
+  function draw() {
+    quiz = ui.view;
+    const key = [quiz.phase, photoId, ui.watching, isHost()].join("|");
     if (screen?.key !== key) {
-      const focused = document.activeElement;
       const built = quiz.phase === "waiting" ? waiting() : quiz.phase === "revealing" ? revealing() : quiz.phase === "revealed" ? revealed() : standings();
       screen = { key, ...built };
-      fill(body, sharing ? sharePanel(code, context) : null, ...built.parts);
-      if (focused?.isConnected && focused !== document.body) focused.focus({ preventScroll: true });
     }
-    screen.refresh?.();
+    return screen.parts;
   }
 
   function settingsText() {
@@ -161,7 +137,7 @@ export function showQuiz(root, context, place) {
         fill(settings, settingsText());
         fill(uploads, `${count(quiz.uploadCount, "photo")} in ${count(quiz.albums.length, "album")}`);
         fill(list, quiz.players.map((player) => h("li", { dataset: { player: player.id } },
-          presenceDot(player.id, presence),
+          presenceDot(player.id, ui.presence),
           h("span", { class: "name" }, player.name, player.id === connection.userId ? " (you)" : ""),
           player.id === quiz.hostId ? h("span", { class: "tag" }, "host") : null,
           h("span", { class: "muted small" }, count(player.photoCount, "photo")))));
@@ -330,46 +306,11 @@ export function showQuiz(root, context, place) {
   }
   const ticker = setInterval(tick, 250);
 
-  async function leave() {
-    if (me() && quiz?.phase !== "complete") {
-      if (!confirm("Leave this quiz?")) return;
-      try {
-        await connection.request("leaveQuiz", { code });
-      } catch (error) {
-        if (error.code !== "QUIZ_NOT_FOUND" && error.code !== "NOT_QUIZ_MEMBER") {
-          context.fail(error);
-          return;
-        }
-      }
-    }
-    context.go(null);
-  }
-
-  const stream = followGame(context, {
-    op: "observeQuiz", args: { code }, viewEvent: "quiz", closed: "The quiz was closed.",
-    view(data) {
-      if (quiz && data.version < quiz.version) return;
-      // As in the word game: the first view after observing again may be old; later ones are sent as
-      // they happen, so their serverTime is the server's clock now.
-      if (fresh) connection.noteServerTime(data.serverTime);
-      fresh = true;
-      update(data);
-    },
-    presence(online) {
-      presence = online;
-      render();
-    },
-    other(event) {
-      if (event === "subscribed") fresh = false;
-    },
-  });
-
   return {
     dispose() {
-      disposed = true;
       clearInterval(ticker);
       suggestions.clear();
-      stream.stop();
+      dispose();
     },
   };
 }

@@ -1,13 +1,13 @@
 // A word game (docs/PROTOCOL.md, "Word lobbies"): the players and their scores, the host's start, and
 // during a round the countdown from the server's deadline (measured on the server's clock, not this
 // phone's), word entry with the server's verdict on each, this player's own list, and after it the
-// round's results with everyone's words.
+// round's results with everyone's words. Everything else — the header, sharing, the stream and the
+// server's clock, presence, following the rematch, removing a player, leaving — is the shell's.
 
 import { h, fill } from "../../dom.js";
-import { followGame } from "../../follow.js";
 import { clock, count } from "../../format.js";
 import { presenceDot } from "../../presence.js";
-import { sharePanel } from "../../share.js";
+import { gamePage } from "../../shell.js";
 
 const colors = ["#e53935", "#fb8c00", "#fdd835", "#7cb342", "#2e7d32", "#00897b", "#00acc1", "#039be5",
   "#1e88e5", "#5e35b1", "#8e24aa", "#d81b60", "#f06292", "#8d6e63", "#9e9e9e", "#ff8a65"];
@@ -22,35 +22,16 @@ function avatar(player) {
   return badge;
 }
 
-export function showLobby(root, context, place) {
+export function showLobby(root, context, place, game) {
   const { connection } = context;
   const { code } = place;
   // A spectator follows the lobby by its code (`watchLobby`): the public view, no words, no controls.
-  const watching = place.watching === true;
+  const spectator = place.watching === true;
   let lobbyId = place.lobbyId;
-  let lobby = null;
   let words = [];
-  let presence = new Map();
-  let disposed = false;
-  let fresh = false;
   let verdict = null;
-  let leaving = false;
-  let sharing = false;
-
-  const shareButton = h("button", { type: "button", id: "share", "aria-expanded": "false" }, "Share");
-  shareButton.addEventListener("click", () => {
-    sharing = !sharing;
-    shareButton.setAttribute("aria-expanded", String(sharing));
-    fill(shareButton, sharing ? "Hide" : "Share");
-    render();
-  });
-  const header = h("header", { class: "game-header" },
-    h("div", {}, h("div", { class: "eyebrow" }, watching ? "Watching a word game" : "Word game"), h("h1", { class: "code", id: "lobby-code" }, code)),
-    h("div", { class: "row" },
-      shareButton,
-      h("button", { type: "button", id: "leave", onclick: leave }, watching ? "Close" : "Leave")));
-  const body = h("div", { id: "lobby", class: "stack" });
-  root.append(header, body);
+  // The view being drawn (the shell keeps the newest; every new one is drawn).
+  let lobby = null;
 
   const countdown = h("div", { class: "countdown", id: "countdown", role: "timer" });
   const wordInput = h("input", {
@@ -115,21 +96,55 @@ export function showLobby(root, context, place) {
     countdown.classList.toggle("urgent", left <= 10);
   }
 
+  const { ui, dispose } = gamePage(root, context, place, game, {
+    codeId: "lobby-code", bodyId: "lobby",
+    eyebrow: (view, watching) => ((view ? watching : spectator) ? "Watching a word game" : "Word game"),
+    observe: {
+      op: spectator ? "watchLobby" : "observeLobby", args: spectator ? { lobbyCode: code } : { lobbyId },
+      viewEvent: "lobby", closed: "The word game was closed.",
+      other(event, data) {
+        if (event !== "lobbyPrivate" || (lobby && data.version < lobby.version)) return;
+        words = data.words ?? [];
+        ui.render();
+      },
+    },
+    viewOf: () => null,
+    isMember: (view, userId) => !spectator && view.players.some((player) => player.userId === userId),
+    rematchOf: (view) => view.rematch ?? null,
+    rematchPlace: followRematch,
+    kick: {
+      host: (view) => view.creator,
+      seats: (view) => view.players.map((player) => ({ id: player.userId, name: player.username })),
+      allowed: () => true,
+      op: "removeLobbyPlayer", args: (userId) => ({ lobbyId, userId }),
+    },
+    leave: () => ({ confirm: "Leave this word game?", op: "leaveLobby", args: { lobbyId }, gone: ["NOT_LOBBY_MEMBER"] }),
+    keepFocus: (element) => element === wordInput,
+    onView(next, previous) {
+      if (previous?.round?.number !== next.round?.number) {
+        verdict = null;
+        showVerdict();
+      }
+      lobbyId = next.lobbyId ?? lobbyId;
+    },
+    draw,
+  });
+
   function me() {
     return lobby?.players.find((player) => player.userId === connection.userId) ?? null;
   }
 
-  function render() {
-    if (disposed || !lobby) return;
-    const focused = document.activeElement === wordInput;
-    const parts = [sharing ? sharePanel(code, context) : null];
+  function draw() {
+    lobby = ui.view;
+    const watching = ui.watching;
+    const parts = [];
     if (lobby.status === "GAME" && lobby.round) {
-      const game = lobby.round.game;
+      const played = lobby.round.game;
       parts.push(h("section", { class: "card round" },
         h("div", { class: "round-top" },
-          h("div", {}, h("div", { class: "eyebrow" }, roundLabel(lobby.round.number)), h("h2", { id: "game-name" }, game.name)),
+          h("div", {}, h("div", { class: "eyebrow" }, roundLabel(lobby.round.number)), h("h2", { id: "game-name" }, played.name)),
           countdown),
-        h("p", { class: "instructions" }, game.instructions || game.description || ""),
+        h("p", { class: "instructions" }, played.instructions || played.description || ""),
         watching ? h("p", { class: "muted", id: "watching" }, "You are watching: the words show when the round ends.") : wordForm,
         watching ? null : verdictLine));
       if (!watching) parts.push(h("section", { class: "card" },
@@ -142,23 +157,14 @@ export function showLobby(root, context, place) {
               entry.reason ? h("span", { class: "reason" }, entry.reason) : null)))));
       tick();
     } else if (lobby.status === "FINISHED") {
-      parts.push(matchOver());
+      parts.push(matchOver(watching));
       if (lobby.lastRound) parts.push(results(lobby.lastRound));
     } else {
       const host = lobby.players.find((player) => player.userId === lobby.creator);
       if (lobby.creator === connection.userId && !watching) {
         const start = h("button", { id: "start-round", type: "button", class: "primary big" },
           lobby.lastRound ? "Start the next round" : "Start a round");
-        start.addEventListener("click", async () => {
-          start.disabled = true;
-          try {
-            await connection.request("startGame", gamePick.value ? { lobbyId, gameId: gamePick.value } : { lobbyId });
-          } catch (error) {
-            context.fail(error);
-          } finally {
-            start.disabled = false;
-          }
-        });
+        start.addEventListener("click", () => ui.act("startGame", gamePick.value ? { lobbyId, gameId: gamePick.value } : { lobbyId }, start));
         loadCatalog();
         parts.push(h("section", { class: "card" }, h("label", {}, "Game", gamePick), start));
       } else {
@@ -167,8 +173,7 @@ export function showLobby(root, context, place) {
       if (lobby.lastRound) parts.push(results(lobby.lastRound));
     }
     parts.push(players());
-    fill(body, ...parts);
-    if (focused) wordInput.focus({ preventScroll: true });
+    return parts;
   }
 
   /** "Round 2 of 5", or "Round 2" for a lobby that plays on forever. */
@@ -177,7 +182,7 @@ export function showLobby(root, context, place) {
   }
 
   /** The match's end: who won, and for the creator the rematch (a new lobby, the same players). */
-  function matchOver() {
+  function matchOver(watching) {
     const names = (lobby.winners ?? []).map((id) => lobby.players.find((player) => player.userId === id)?.username ?? "someone");
     const top = Math.max(0, ...lobby.players.map((player) => player.score));
     const headline = names.length === 0 ? "Match over"
@@ -185,16 +190,7 @@ export function showLobby(root, context, place) {
     const parts = [h("div", { class: "eyebrow" }, "Match over"), h("h2", { id: "winners" }, headline)];
     if (lobby.creator === connection.userId && !watching) {
       const rematch = h("button", { id: "rematch", type: "button", class: "primary big" }, "Rematch: same players, new game");
-      rematch.addEventListener("click", async () => {
-        rematch.disabled = true;
-        try {
-          await connection.request("rematchLobby", { lobbyId });
-        } catch (error) {
-          context.fail(error);
-        } finally {
-          rematch.disabled = false;
-        }
-      });
+      rematch.addEventListener("click", () => ui.act("rematchLobby", { lobbyId }, rematch));
       parts.push(rematch);
     } else {
       parts.push(h("p", { class: "muted" }, "The host may start a rematch; this screen follows it."));
@@ -202,25 +198,14 @@ export function showLobby(root, context, place) {
     return h("section", { class: "card", id: "match-over" }, ...parts);
   }
 
-  /** The creator started a rematch: a player's seat is there already (joining takes it), a spectator watches. */
-  let following = false;
-  async function followRematch(next) {
-    if (following) return;
-    following = true;
+  /** The creator started a rematch: a player's seat is there already (joining takes it), a spectator
+   * watches. */
+  async function followRematch(next, watching) {
     const mine = me();
-    if (watching || !mine) {
-      context.go({ kind: "lobby", code: next, watching: true });
-      return;
-    }
-    try {
-      const user = { username: mine.username, colorNumber: mine.colorNumber, emojiNumber: mine.emojiNumber };
-      const joined = await connection.request("joinLobby", { lobbyCode: next, user });
-      if (!disposed) context.go({ kind: "lobby", code: next, lobbyId: joined.lobbyId });
-      context.say(`On to the rematch: word game ${next}.`);
-    } catch (error) {
-      following = false;
-      context.fail(error);
-    }
+    if (watching || !mine) return { kind: "lobby", code: next, watching: true };
+    const user = { username: mine.username, colorNumber: mine.colorNumber, emojiNumber: mine.emojiNumber };
+    const joined = await connection.request("joinLobby", { lobbyCode: next, user });
+    return { kind: "lobby", code: next, lobbyId: joined.lobbyId };
   }
 
   function players() {
@@ -229,7 +214,7 @@ export function showLobby(root, context, place) {
       h("h2", {}, "Players"),
       h("ul", { class: "players", id: "players" }, lobby.players.map((player) =>
         h("li", { dataset: { player: player.userId } },
-          presenceDot(player.userId, presence), avatar(player),
+          presenceDot(player.userId, ui.presence), avatar(player),
           h("span", { class: "name" }, player.username, player.userId === connection.userId ? " (you)" : ""),
           player.isCreator ? h("span", { class: "tag" }, "host") : null,
           playing ? h("span", { class: "muted" }, count(player.wordCount ?? 0, "word")) : null,
@@ -249,74 +234,10 @@ export function showLobby(root, context, place) {
               h("span", { class: "word" }, entry.word), h("span", { class: "points" }, entry.accepted ? `+${entry.points}` : "✗"))))))));
   }
 
-  async function leave() {
-    if (watching) {
-      context.go(null);
-      return;
-    }
-    if (!confirm("Leave this word game?")) return;
-    leaving = true;
-    try {
-      await connection.request("leaveLobby", { lobbyId });
-    } catch (error) {
-      if (error.code !== "LOBBY_NOT_FOUND" && error.code !== "NOT_LOBBY_MEMBER") {
-        leaving = false;
-        context.fail(error);
-        return;
-      }
-    }
-    context.go(null);
-  }
-
-  function onView(data) {
-    if (lobby && data.version < lobby.version) return;
-    // The first view after observing may be old; later ones are published as they happen, so their
-    // serverTime is the server's clock now.
-    if (fresh) connection.noteServerTime(data.serverTime);
-    fresh = true;
-    const roundChanged = lobby?.round?.number !== data.round?.number;
-    if (roundChanged) {
-      verdict = null;
-      showVerdict();
-    }
-    lobby = data;
-    lobbyId = data.lobbyId ?? lobbyId;
-    if (lobby.rematch) followRematch(lobby.rematch);
-    render();
-  }
-
-  function onOther(event, data) {
-    if (event === "lobbyPrivate") {
-      if (lobby && data.version < lobby.version) return;
-      words = data.words ?? [];
-      render();
-    } else if (event === "subscribed") {
-      // Observed again after a reconnect: the stream starts over with a view that may be old.
-      connection.noteServerTime(data.serverTime);
-      fresh = false;
-    } else if (event === "end" && !disposed && !leaving) {
-      context.go(null);
-    }
-  }
-
-  fill(body, h("p", { class: "muted" }, "Loading…"));
-  const stream = followGame(context, {
-    op: watching ? "watchLobby" : "observeLobby", args: watching ? { lobbyCode: code } : { lobbyId },
-    viewEvent: "lobby", closed: "The word game was closed.",
-    view: onView,
-    presence(online) {
-      presence = online;
-      render();
-    },
-    other: onOther,
-    subscribed: (result) => connection.noteServerTime(result.serverTime),
-  });
-
   return {
     dispose() {
-      disposed = true;
       clearInterval(ticker);
-      stream.stop();
+      dispose();
     },
   };
 }
