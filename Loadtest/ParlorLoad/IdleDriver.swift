@@ -151,7 +151,7 @@ private struct IdleClient: Sendable {
                         let created = try await connection.call(
                             .createRoom(CreateRoomArguments(pointLimit: 100, pointValue: 1, playerCount: 2, playerName: "Idle \(room)")),
                             as: RoomServiceResult.self)
-                        code = created.room.id
+                        code = created.room.id.rawValue
                         run.roomCodes[room].open(code)
                         leave = ByteBuffer(bytes: try Request(
                             id: .number(RoomMember.leaveID), operation: .leaveRoom(LeaveRoomArguments(roomCode: code, playerId: user))

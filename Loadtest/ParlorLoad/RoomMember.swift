@@ -167,7 +167,7 @@ struct RoomMember: Sendable {
                     CreateRoomArguments(
                         pointLimit: 350, pointValue: 1, playerCount: run.parameters.players, playerName: "Host \(room.index)")),
                 as: RoomServiceResult.self)
-            code = created.room.id
+            code = created.room.id.rawValue
             room.tracker.setCode(code)
         } else {
             code = try await sharedCode()

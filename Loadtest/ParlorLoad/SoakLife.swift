@@ -132,7 +132,7 @@ struct SoakLife {
                 CreateRoomArguments(
                     pointLimit: 100, pointValue: 1, playerCount: run.parameters.players, playerName: host.name)),
             as: RoomServiceResult.self)
-        code = created.room.id
+        code = created.room.id.rawValue
         tracker.setCode(code)
         for player in players.dropFirst() {
             _ = try await call(player, .joinRoom(JoinRoomArguments(code: code, playerName: player.name)), as: RoomServiceResult.self)

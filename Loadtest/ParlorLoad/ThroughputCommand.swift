@@ -91,7 +91,7 @@ struct ThroughputCommand: AsyncParsableCommand {
             let host = FrameClient(hostSocket)
             let hostId = try await host.hello()
             let created = try await host.call(.createRoom(CreateRoomArguments(pointLimit: 350, pointValue: 1, playerCount: 2, playerName: "Host")), as: RoomServiceResult.self)
-            let code = created.room.id
+            let code = created.room.id.rawValue
             try await WebSocketClient.connect(to: url, configuration: configuration) { guestSocket in
                 let guest = FrameClient(guestSocket)
                 let guestId = try await guest.hello()

@@ -27,7 +27,7 @@ struct ClusterRoutingTests {
                 var codes: [String] = []
                 for room in 0..<rooms {
                     let seats = clients[(room * players)..<((room + 1) * players)]
-                    let code = try await seats.first!.createRoom(pointLimit: 350, pointValue: 1, playerCount: players, playerName: "P\(room)-0").room.id
+                    let code = try await seats.first!.createRoom(pointLimit: 350, pointValue: 1, playerCount: players, playerName: "P\(room)-0").room.id.rawValue
                     for (index, player) in seats.dropFirst().enumerated() { _ = try await player.joinRoom(code: code, playerName: "P\(room)-\(index + 1)") }
                     codes.append(code)
                 }
@@ -100,7 +100,7 @@ struct ClusterRoutingTests {
                 try await ClusterTests.withClients(urls: Array(repeating: cluster.url, count: 8)) { clients in
                     for client in clients { _ = try await client.currentUserID() }
                     for (index, client) in clients.enumerated() {
-                        let code = try await client.createRoom(pointLimit: 350, pointValue: 1, playerCount: 2, playerName: "New\(index)").room.id
+                        let code = try await client.createRoom(pointLimit: 350, pointValue: 1, playerCount: 2, playerName: "New\(index)").room.id.rawValue
                         _ = try await client.observeRoom(code: code)
                         newRooms.withLock { $0.append(code) }
                     }
@@ -161,7 +161,7 @@ struct ClusterRoutingTests {
     @Test func aWatcherOnAnotherNodeSeesEveryVersionWithoutAReadPerVersion() async throws {
         try await ClusterHarness.with(nodes: 2) { cluster in
             try await ClusterTests.withClients(urls: [cluster.node(0).url, cluster.node(0).url]) { clients in
-                let code = try await clients[0].createRoom(pointLimit: 350, pointValue: 1, playerCount: 2, playerName: "Host").room.id
+                let code = try await clients[0].createRoom(pointLimit: 350, pointValue: 1, playerCount: 2, playerName: "Host").room.id.rawValue
                 let player = clients[1]
                 _ = try await player.joinRoom(code: code, playerName: "Bo")
                 try await cluster.node(1).connect { watcher in

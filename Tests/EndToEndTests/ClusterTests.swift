@@ -29,7 +29,7 @@ struct ClusterTests {
             // The host (the moderator, who is always ready) on node 0, and a player on each node.
             let urls = [cluster.node(0).url] + (0..<3).map { cluster.node($0).url }
             try await Self.withClients(urls: urls) { everyone in
-                let code = try await everyone[0].createRoom(pointLimit: 350, pointValue: 10, playerCount: 4, playerName: "Host").room.id
+                let code = try await everyone[0].createRoom(pointLimit: 350, pointValue: 10, playerCount: 4, playerName: "Host").room.id.rawValue
                 let clients = Array(everyone.dropFirst())
                 for (index, client) in clients.enumerated() { _ = try await client.joinRoom(code: code, playerName: ["Ann", "Bo", "Cy"][index]) }
                 // From the database: a node's copy may not have heard of the last join yet.
@@ -272,7 +272,7 @@ struct ClusterTests {
             var codes: [String] = []
             for room in 0..<roomCount {
                 let seats = clients[(room * playersPerRoom)..<((room + 1) * playersPerRoom)]
-                let code = try await seats.first!.createRoom(pointLimit: 350, pointValue: 1, playerCount: playersPerRoom, playerName: "P\(room)-0").room.id
+                let code = try await seats.first!.createRoom(pointLimit: 350, pointValue: 1, playerCount: playersPerRoom, playerName: "P\(room)-0").room.id.rawValue
                 for (index, player) in seats.dropFirst().enumerated() { _ = try await player.joinRoom(code: code, playerName: "P\(room)-\(index + 1)") }
                 for player in seats { _ = try await player.setReady(roomCode: code, ready: true) }
                 _ = try await seats.first!.startGame(roomCode: code)

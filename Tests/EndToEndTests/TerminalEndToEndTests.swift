@@ -112,7 +112,7 @@ struct TerminalEndToEndTests {
                 #expect(finals[0] != nil)
                 #expect(Set(finals).count == 1, "the processes ended on different rooms:\n\(finals.map { $0 ?? "none" }.joined(separator: "\n"))")
                 let final = try #require(finals[0].flatMap(ParlorLine.init)?.room)
-                #expect(final.id == code)
+                #expect(final.id.rawValue == code)
                 #expect(final.players.map(\.name) == ["Ann", "Bo", "Cy"])
                 #expect(final.players.map(\.totalScore) == [10, 25, 40])
                 #expect(final.currentRound == 2)
@@ -203,7 +203,7 @@ struct TerminalEndToEndTests {
             let code = try #require(ParlorLine(seat.line)?.code)
             let show = try await oneShot(["show", code, "--ca-file", pki.caCertificate], home: home, serverURL: secure)
             #expect(show.status == 0, "\(show.stderr)")
-            #expect(ParlorLine(show.stdout.trimmingCharacters(in: .newlines))?.room?.id == code)
+            #expect(ParlorLine(show.stdout.trimmingCharacters(in: .newlines))?.room?.id.rawValue == code)
 
             let untrusted = try await oneShot(["show", code, "--timeout", "5"], home: home, serverURL: secure)
             #expect(untrusted.status == 1)

@@ -15,7 +15,7 @@ struct ClientReconnectTests {
         let bo = ParlorClient(configuration: testConfiguration(try server.address))
         try await withRunningClient(ann) { ann in
             try await withRunningClient(bo) { bo in
-                let code = try await ann.createRoom(pointLimit: 201, pointValue: 25, playerCount: 4, playerName: "Ann").room.id
+                let code = try await ann.createRoom(pointLimit: 201, pointValue: 25, playerCount: 4, playerName: "Ann").room.id.rawValue
                 var rooms = try await ann.observeRoom(code: code).makeAsyncIterator()
                 #expect(await next(&rooms)??.version == 1)
                 _ = try await bo.joinRoom(code: code, playerName: "Bo")
@@ -58,7 +58,7 @@ struct ClientReconnectTests {
         try await withRunningClient(client) { client in
             var states = client.connectionStates().makeAsyncIterator()
             let seat = try await client.createRoom(pointLimit: 201, pointValue: 25, playerCount: 4, playerName: "Ann")
-            let code = seat.room.id
+            let code = seat.room.id.rawValue
             var rooms = try await client.observeRoom(code: code).makeAsyncIterator()
             #expect(await next(&rooms)??.version == 1)
 
@@ -91,19 +91,19 @@ struct ClientReconnectTests {
         let client = ParlorClient(configuration: testConfiguration(try first.address))
         try await withRunningClient(client) { client in
             let seat = try await client.createRoom(pointLimit: 201, pointValue: 25, playerCount: 4, playerName: "Ann")
-            var rooms = try await client.observeRoom(code: seat.room.id).makeAsyncIterator()
+            var rooms = try await client.observeRoom(code: seat.room.id.rawValue).makeAsyncIterator()
             #expect(await next(&rooms)??.version == 1)
 
             await first.stop()
             #expect(await eventually { if case .reconnecting = client.connectionState { true } else { false } })
-            async let readied = client.getRoom(code: seat.room.id)
+            async let readied = client.getRoom(code: seat.room.id.rawValue)
             try await Task.sleep(for: .milliseconds(150))
             let second = try await FakeServer.restart(backend: backend, port: port)
             #expect(try await readied.version == 1)
             #expect(client.connectionState == .connected(userId: seat.currentUserId))
 
             let stranger = UserID("00000000-0000-4000-8000-0000000000fe")!
-            try await backend.apply(.join(playerName: "Cy"), by: stranger, in: seat.room.id)
+            try await backend.apply(.join(playerName: "Cy"), by: stranger, in: seat.room.id.rawValue)
             #expect(await next(&rooms)??.version == 2)
             await second.stop()
         }
@@ -132,9 +132,9 @@ struct ClientReconnectTests {
         let client = ParlorClient(configuration: testConfiguration(try server.address))
         try await withRunningClient(client) { client in
             let seat = try await client.createRoom(pointLimit: 201, pointValue: 25, playerCount: 4, playerName: "Ann")
-            var rooms = try await client.observeRoom(code: seat.room.id).makeAsyncIterator()
+            var rooms = try await client.observeRoom(code: seat.room.id.rawValue).makeAsyncIterator()
             #expect(await next(&rooms)??.version == 1)
-            server.backend.state.withLockedValue { $0.rooms[seat.room.id] = nil }
+            server.backend.state.withLockedValue { $0.rooms[seat.room.id.rawValue] = nil }
             await server.backend.dropConnections()
             let deleted = await next(&rooms)
             #expect(deleted != nil && deleted! == nil)
@@ -147,7 +147,7 @@ struct ClientReconnectTests {
     func unsubscribeOnDrop() async throws {
         let server = try await FakeServer.start()
         try await withRunningClient(ParlorClient(configuration: testConfiguration(try server.address))) { client in
-            let code = try await client.createRoom(pointLimit: 201, pointValue: 25, playerCount: 4, playerName: "Ann").room.id
+            let code = try await client.createRoom(pointLimit: 201, pointValue: 25, playerCount: 4, playerName: "Ann").room.id.rawValue
             do {
                 var rooms = try await client.observeRoom(code: code).makeAsyncIterator()
                 #expect(await next(&rooms)??.version == 1)

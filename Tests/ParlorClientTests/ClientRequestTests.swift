@@ -20,7 +20,7 @@ struct ClientRequestTests {
                     let seat = try await ann.createRoom(pointLimit: 201, pointValue: 25, playerCount: 2, playerName: "Ann")
                     #expect(seat.room.players.map(\.name) == ["Ann"])
                     #expect(seat.currentUserId == ann.userId)
-                    let code = seat.room.id
+                    let code = seat.room.id.rawValue
 
                     let joined = try await bo.joinRoom(code: code.lowercased(), playerName: "Bo")
                     #expect(joined.room.players.map(\.name) == ["Ann", "Bo"])
@@ -145,7 +145,7 @@ struct ClientRequestTests {
         try await withRunningClient(ParlorClient(configuration: testConfiguration(try server.address))) { client in
             let seat = try await client.createRoom(pointLimit: 150, pointValue: 10, playerCount: 2, playerName: "Ann")
             do {
-                _ = try await client.send(.getRoom(CodeArguments(code: seat.room.id)), as: HelloResult.self)
+                _ = try await client.send(.getRoom(CodeArguments(code: seat.room.id.rawValue)), as: HelloResult.self)
                 Issue.record("expected a protocol violation")
             } catch let error as ParlorClientError {
                 guard case .protocolViolation(let detail) = error else {

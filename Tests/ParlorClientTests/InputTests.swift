@@ -9,7 +9,7 @@ import Testing
 @Suite("Keys and script commands")
 struct InputTests {
     private func state(_ room: GameRoom, me: UserID) -> RoomScreenState {
-        RoomScreenState(server: "ws://localhost:8080/ws", code: room.id, room: room, me: me)
+        RoomScreenState(server: "ws://localhost:8080/ws", code: room.id.rawValue, room: room, me: me)
     }
 
     @Test("Terminal bytes decode into keys, arrows and all, even split across reads")

@@ -84,7 +84,9 @@ extension GameStream where Update == GameRoom? {
         gone: [.roomNotFound, .invalidRoomCode, .notFound])
 }
 
-extension GameRoom: VersionedView {}
+extension GameRoom: VersionedView {
+    public var version: Int { room.version }
+}
 
 extension ParlorClientConfiguration {
     /// Room snapshots buffered per stream (default 1: they conflate).

@@ -46,7 +46,7 @@ struct RoomGame: TerminalGame {
             // The moderator took the seat away: say so and end.
             return Step(outputs: [.room(room), .removed(code: screen.code)], ending: .removed)
         }
-        if let rematch = room.rematch {
+        if let rematch = room.rematch?.rawValue {
             // Everyone following the room goes on to the rematch, seated or watching.
             return Step(outputs: [.room(room), .rematch(code: rematch)], ending: .rematch(code: rematch))
         }
@@ -144,13 +144,13 @@ struct RoomGame: TerminalGame {
         case .join(let code, let playerName, let nameGiven):
             seat = try await client.joinRoom(code: code, playerName: playerName)
             if nameGiven, let mine = seat.room.players.first(where: { $0.id == seat.currentUserId }),
-               let refusal = SeatIdentity.refusal(asked: playerName, seated: mine.name, code: seat.room.id, profile: client.configuration.profile) {
+               let refusal = SeatIdentity.refusal(asked: playerName, seated: mine.name, code: seat.room.id.rawValue, profile: client.configuration.profile) {
                 throw .invalidConfiguration(refusal)
             }
         case .watch(let code):
             return (RoomScreenState(server: client.server.url, code: code), [])
         }
-        let screen = RoomScreenState(server: client.server.url, code: seat.room.id, room: seat.room, me: seat.currentUserId)
+        let screen = RoomScreenState(server: client.server.url, code: seat.room.id.rawValue, room: seat.room, me: seat.currentUserId)
         return (screen, [.seat(seat)])
     }
 

@@ -24,7 +24,7 @@ public enum RoomOutput: Sendable, Equatable {
     /// The JSON line (without the newline).
     public var jsonLine: String {
         let line: ViewSessionJSON<GameRoom>.Line = switch self {
-        case .seat(let seat): .seat(code: seat.room.id, userId: seat.currentUserId, view: seat.room)
+        case .seat(let seat): .seat(code: seat.room.id.rawValue, userId: seat.currentUserId, view: seat.room)
         case .status(let state): .status(state)
         case .room(let room): .view(room)
         case .done(let action): .done(action: action.name)

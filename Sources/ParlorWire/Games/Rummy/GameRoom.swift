@@ -1,7 +1,11 @@
 import ParlorRules
 
-/// A rummy room on the wire, in the seed's field names, plus `playerCount`, `isFinished`, `version`
-/// and, once finished, `results`. Timestamps are ISO-8601 UTC with milliseconds.
+/// A rummy room on the wire: the rules' own `RummyRoom`, in the seed's field names, plus
+/// `playerCount`, `isFinished`, `version` and, once finished, `results`. It holds no fields of its own;
+/// `room.id`, `room.createdAt` and the rest read the rules' typed values. On the wire the times are
+/// ISO-8601 UTC with milliseconds (the store keeps milliseconds) and each seat carries its
+/// `totalScore`; it decodes either form (`Instant` reads ISO-8601 text or milliseconds).
+@dynamicMemberLookup
 public struct GameRoom: Sendable, Equatable, Codable {
     /// A seat as the rules keep it, sent with its `totalScore` beside its scores (`encode(to:)`). A
     /// room from a server older than `entered` reads it as the rounds with a score other than 0.
@@ -10,37 +14,19 @@ public struct GameRoom: Sendable, Equatable, Codable {
     /// The rules' own results, sent as they are: standings, the winner and the settlement.
     public typealias Results = RummyResults
 
-    public let id: String
-    public let pointLimit: Int
-    public let pointValue: Int
-    public let playerCount: Int
-    public let currentRound: Int
-    public let isStarted: Bool
-    public let isFinished: Bool
-    public let players: [Player]
-    public let createdAt: String
-    public let createdBy: UserID
-    public let version: Int
-    public let finishedAt: String?
-    public let results: Results?
-    /// The rematch's room code, once the moderator started one: everyone following this room goes there.
-    public let rematch: String?
+    /// The room as the rules keep it.
+    public let room: RummyRoom
 
     public init(_ room: RummyRoom) {
-        id = room.id.rawValue
-        pointLimit = room.pointLimit
-        pointValue = room.pointValue
-        playerCount = room.playerCount
-        currentRound = room.currentRound
-        isStarted = room.isStarted
-        isFinished = room.isFinished
-        players = room.players
-        createdAt = room.createdAt.iso8601
-        createdBy = room.createdBy
-        version = room.version
-        finishedAt = room.finishedAt?.iso8601
-        results = room.results
-        rematch = room.rematch?.rawValue
+        self.room = room
+    }
+
+    public subscript<Value>(dynamicMember field: KeyPath<RummyRoom, Value>) -> Value {
+        room[keyPath: field]
+    }
+
+    public init(from decoder: any Decoder) throws {
+        room = try RummyRoom(from: decoder)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -52,18 +38,19 @@ public struct GameRoom: Sendable, Equatable, Codable {
         case id, name, isReady, isModerator, scores, totalScore, entered
     }
 
-    /// The rules' seats with each one's total (what `RummyRoomJSON.write(_:as: .wire)` writes faster).
+    /// The rules' room in wire spelling: times ISO-8601, each seat with its total (what
+    /// `RummyRoomJSON.write(_:as: .wire)` writes faster).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(pointLimit, forKey: .pointLimit)
-        try container.encode(pointValue, forKey: .pointValue)
-        try container.encode(playerCount, forKey: .playerCount)
-        try container.encode(currentRound, forKey: .currentRound)
-        try container.encode(isStarted, forKey: .isStarted)
-        try container.encode(isFinished, forKey: .isFinished)
+        try container.encode(room.id, forKey: .id)
+        try container.encode(room.pointLimit, forKey: .pointLimit)
+        try container.encode(room.pointValue, forKey: .pointValue)
+        try container.encode(room.playerCount, forKey: .playerCount)
+        try container.encode(room.currentRound, forKey: .currentRound)
+        try container.encode(room.isStarted, forKey: .isStarted)
+        try container.encode(room.isFinished, forKey: .isFinished)
         var seats = container.nestedUnkeyedContainer(forKey: .players)
-        for player in players {
+        for player in room.players {
             var seat = seats.nestedContainer(keyedBy: PlayerKeys.self)
             try seat.encode(player.id, forKey: .id)
             try seat.encode(player.name, forKey: .name)
@@ -73,12 +60,12 @@ public struct GameRoom: Sendable, Equatable, Codable {
             try seat.encode(player.totalScore, forKey: .totalScore)
             try seat.encode(player.entered, forKey: .entered)
         }
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(createdBy, forKey: .createdBy)
-        try container.encode(version, forKey: .version)
-        try container.encodeIfPresent(finishedAt, forKey: .finishedAt)
-        try container.encodeIfPresent(results, forKey: .results)
-        try container.encodeIfPresent(rematch, forKey: .rematch)
+        try container.encode(room.createdAt.iso8601, forKey: .createdAt)
+        try container.encode(room.createdBy, forKey: .createdBy)
+        try container.encode(room.version, forKey: .version)
+        try container.encodeIfPresent(room.finishedAt?.iso8601, forKey: .finishedAt)
+        try container.encodeIfPresent(room.results, forKey: .results)
+        try container.encodeIfPresent(room.rematch, forKey: .rematch)
     }
 }
 
