@@ -31,13 +31,15 @@ public struct FeedPresence: Sendable {
     }
 }
 
-/// One topic (a game, or a feed a game registers) broadcast to many subscribers, written straight into
-/// their connections.
+/// One topic (a game, or a feed a game registers) broadcast to many subscribers, each of which is an
+/// `AsyncStream` drained on its connection's event loop.
 ///
 /// A published version costs one hop per event loop, not one per subscriber: the feed keeps its
 /// subscriptions grouped by their connection's loop, and hands each loop the version and that loop's
-/// subscriptions in one `execute`; there each subscription writes the shared frame into its connection
-/// and flushes it. No task, continuation or queue stands between a version and the socket.
+/// subscriptions in one `execute`; there it is yielded into each subscription's stream, whose task —
+/// started with the connection's event loop as its executor (SE-0417) — wakes on that same loop,
+/// writes the shared frame into the connection and flushes it. The version never leaves the thread
+/// that owns the socket, and the stream's buffer is only the hand-off between the loop's jobs.
 ///
 /// Conflating, per subscriber: a connection that is not taking what we send (over its outbound
 /// high-water mark) keeps at most one pending version — the newest — and gets it when it drains, so a
@@ -99,6 +101,7 @@ public final class Feed: Sendable {
     /// which case its end frames), then every new one.
     func attach(_ grant: FeedGrant, to output: any FeedOutput) -> FeedSubscription {
         let subscription = FeedSubscription(topic: topic, user: grant.user, feed: self, output: output)
+        subscription.startDraining()
         if output.eventLoop.inEventLoop {
             start(subscription)
         } else {
@@ -128,9 +131,9 @@ public final class Feed: Sendable {
         }
         switch joined {
         case .success(let (latest, presence, node)):
-            subscription.started(with: latest, presence: presence, node: node)
+            subscription.yield(.snapshot(latest, presence: presence, node: node))
         case .failure(let end):
-            subscription.finish(with: end.frames)
+            subscription.yieldEnd(end.frames)
         }
     }
 
@@ -145,7 +148,7 @@ public final class Feed: Sendable {
         }
         for group in handOff where !group.subscriptions.isEmpty {
             let subscriptions = group.subscriptions
-            group.loop.execute { FeedSubscription.deliver(version, publishedAt: now, to: subscriptions) }
+            group.loop.execute { FeedSubscription.yield(version, publishedAt: now, to: subscriptions) }
         }
     }
 
@@ -161,7 +164,9 @@ public final class Feed: Sendable {
         }
         for group in handOff where !group.subscriptions.isEmpty {
             let subscriptions = group.subscriptions
-            group.loop.execute { FeedSubscription.deliver(presence, as: aside, to: subscriptions) }
+            group.loop.execute {
+                for subscription in subscriptions { subscription.yield(.aside(presence, aside)) }
+            }
         }
     }
 
@@ -177,7 +182,7 @@ public final class Feed: Sendable {
         for group in groups where !group.subscriptions.isEmpty {
             let subscriptions = group.subscriptions
             group.loop.execute {
-                for subscription in subscriptions { subscription.finish(with: frames) }
+                for subscription in subscriptions { subscription.yieldEnd(frames) }
             }
         }
     }
@@ -247,6 +252,8 @@ public struct FeedGrant: Sendable {
 /// A connection as feeds see it (a session on `/ws`).
 protocol FeedOutput: AnyObject, Sendable {
     var eventLoop: any EventLoop { get }
+    /// The executor of `eventLoop`, which the tasks that drain this output's subscriptions prefer.
+    var executor: EventLoopTaskExecutor { get }
     /// False while the peer is not taking what we send.
     var isWritable: Bool { get }
     func write(_ frame: PreparedMessage)
@@ -259,7 +266,60 @@ protocol FeedOutput: AnyObject, Sendable {
     func broadcastDelivered(publishedAt: NIODeadline)
 }
 
-/// One subscriber of a feed: the connection it writes to and what it has sent.
+extension FeedOutput {
+    var executor: EventLoopTaskExecutor { .for(eventLoop) }
+}
+
+/// What a subscription's stream carries, in the order its feed said it.
+enum FeedEvent: Sendable {
+    /// What the topic had when the subscription joined: its current version, presence and node.
+    case snapshot(FeedVersion?, presence: FeedPresence?, node: FeedPresence?)
+    /// A version published since; `delivery` is shared by the subscribers of its event loop.
+    case version(FeedVersion, FeedDelivery)
+    /// A presence or node published since.
+    case aside(FeedPresence, FeedAside)
+    /// The topic ended: these are the subscription's last frames.
+    case end([PreparedMessage])
+}
+
+/// One published version on one event loop, shared by that loop's subscribers: the last of them to
+/// handle it reports the broadcast (once, and only if one of them wrote it), after their flushes.
+///
+/// `@unchecked Sendable`: made on its event loop and touched only there.
+final class FeedDelivery: @unchecked Sendable {
+    private let publishedAt: NIODeadline
+    private var remaining: Int
+    private var wrote = false
+
+    fileprivate init(publishedAt: NIODeadline, subscribers: Int) {
+        self.publishedAt = publishedAt
+        remaining = subscribers
+    }
+
+    fileprivate func handled(by output: any FeedOutput, wrote: Bool) {
+        self.wrote = self.wrote || wrote
+        remaining -= 1
+        guard remaining == 0, self.wrote else { return }
+        // A flush runs once the work already queued on the loop has run (the connections' flush batch);
+        // a job queued after the last subscriber's flush runs once they have written to the sockets,
+        // which is what the broadcast histogram measures. One job per version per loop.
+        let publishedAt = publishedAt
+        output.eventLoop.execute { output.broadcastDelivered(publishedAt: publishedAt) }
+    }
+}
+
+/// One subscriber of a feed: an `AsyncStream` of what the feed says, drained by a task whose executor
+/// is its connection's event loop, and what it has sent.
+///
+/// Everything is yielded on the connection's event loop (the feed hands each loop its subscribers) and
+/// read there, so a version never changes threads between the feed's hand-off and the socket. The
+/// stream's buffer is only that hand-off: it holds the events the loop's jobs yielded between the
+/// task's wake-up and its turn on the same loop — one per hand-off queued on the loop meanwhile, each
+/// a reference to the shared frame — so it is not bounded by a count but by the loop itself, and a
+/// count would have to drop one: a dropped event is a skipped version for a reader that keeps up.
+/// Slowness of the peer is not the stream's business: a version that finds the connection over its
+/// high-water mark waits as the one pending version (the newest), as do presence and node, until the
+/// connection drains (`writable()`).
 ///
 /// `@unchecked Sendable`: `slot` is read and written only under its feed's lock; everything else that
 /// changes is touched only on its output's event loop.
@@ -271,6 +331,8 @@ final class FeedSubscription: @unchecked Sendable {
     let output: any FeedOutput
     /// Its index in its feed's group (under the feed's lock); -1 when not in the feed.
     fileprivate var slot = -1
+    private let events: AsyncStream<FeedEvent>
+    private let continuation: AsyncStream<FeedEvent>.Continuation
     // On the output's event loop:
     private var isStarted = false
     private var isEnded = false
@@ -292,6 +354,17 @@ final class FeedSubscription: @unchecked Sendable {
         self.user = user
         self.feed = feed
         self.output = output
+        (events, continuation) = AsyncStream.makeStream(of: FeedEvent.self, bufferingPolicy: .unbounded)
+    }
+
+    /// Starts the task that reads the stream, on the connection's event loop; it ends with the stream
+    /// (`finish(with:)`).
+    fileprivate func startDraining() {
+        Task(executorPreference: output.executor) { await self.drain() }
+    }
+
+    private func drain() async {
+        for await event in events { handle(event) }
     }
 
     /// Stops the subscription: `frames` (the `end` event) are its last frames, unless it had ended.
@@ -312,35 +385,47 @@ final class FeedSubscription: @unchecked Sendable {
 
     // MARK: On the event loop
 
-    /// Joined the feed: sends the current version, then the current presence and node, if there are.
-    fileprivate func started(with latest: FeedVersion?, presence: FeedPresence?, node: FeedPresence?) {
-        isStarted = true
-        let wroteVersion = latest.map(offer) ?? false
-        let wrotePresence = presence.map { offer($0, as: .presence) } ?? false
-        let wroteNode = node.map { offer($0, as: .node) } ?? false
-        if wroteVersion || wrotePresence || wroteNode { output.flush() }
+    /// Hands `event` to the stream's reader.
+    fileprivate func yield(_ event: FeedEvent) {
+        // The stream is unbounded: it only ever enqueues, or refuses once finished.
+        if case .terminated = continuation.yield(event), case .version(_, let delivery) = event {
+            // The subscription has ended; the version still counts as handled for its broadcast.
+            delivery.handled(by: output, wrote: false)
+        }
     }
 
-    /// One version for every subscription of one event loop: each writes and flushes its connection once.
-    fileprivate static func deliver(
+    /// One version for every subscription of one event loop.
+    fileprivate static func yield(
         _ version: FeedVersion, publishedAt: NIODeadline, to subscriptions: ContiguousArray<FeedSubscription>
     ) {
-        var wrote = false
-        for subscription in subscriptions where subscription.offer(version) {
-            subscription.output.flush()
-            wrote = true
-        }
-        guard wrote, let output = subscriptions.first?.output else { return }
-        // A flush runs once the work already queued on the loop has run (the connections' flush batch);
-        // a job queued after the flushes runs once they have written to the sockets, which is what the
-        // broadcast histogram measures. One job per version per loop, not per subscriber.
-        output.eventLoop.execute { output.broadcastDelivered(publishedAt: publishedAt) }
+        let delivery = FeedDelivery(publishedAt: publishedAt, subscribers: subscriptions.count)
+        for subscription in subscriptions { subscription.yield(.version(version, delivery)) }
     }
 
-    /// One presence (or node) for every subscription of one event loop.
-    fileprivate static func deliver(_ presence: FeedPresence, as aside: FeedAside, to subscriptions: ContiguousArray<FeedSubscription>) {
-        for subscription in subscriptions where subscription.offer(presence, as: aside) {
-            subscription.output.flush()
+    /// The topic ended: `frames` follow whatever the stream still holds, and the stream finishes.
+    fileprivate func yieldEnd(_ frames: [PreparedMessage]) {
+        yield(.end(frames))
+        continuation.finish()
+    }
+
+    /// What the stream's task does with each event: writes it into the connection and flushes.
+    private func handle(_ event: FeedEvent) {
+        switch event {
+        case .snapshot(let latest, let presence, let node):
+            // Joined the feed: the current version, then the current presence and node, in one flush.
+            isStarted = true
+            let wroteVersion = latest.map(offer) ?? false
+            let wrotePresence = presence.map { offer($0, as: .presence) } ?? false
+            let wroteNode = node.map { offer($0, as: .node) } ?? false
+            if wroteVersion || wrotePresence || wroteNode { output.flush() }
+        case .version(let version, let delivery):
+            let wrote = offer(version)
+            if wrote { output.flush() }
+            delivery.handled(by: output, wrote: wrote)
+        case .aside(let presence, let aside):
+            if offer(presence, as: aside) { output.flush() }
+        case .end(let frames):
+            finish(with: frames)
         }
     }
 
@@ -408,7 +493,7 @@ final class FeedSubscription: @unchecked Sendable {
     }
 
     /// Sends `frames` as the last frames (whatever was pending is superseded: the topic is over for
-    /// this subscriber) and tells the output.
+    /// this subscriber), tells the output, and finishes the stream, which ends its task.
     fileprivate func finish(with frames: [PreparedMessage]) {
         guard !isEnded else { return }
         isEnded = true
@@ -418,6 +503,7 @@ final class FeedSubscription: @unchecked Sendable {
         for frame in frames { output.write(frame) }
         if !frames.isEmpty { output.flush() }
         output.subscriptionEnded(self)
+        continuation.finish()
     }
 }
 

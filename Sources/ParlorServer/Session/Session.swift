@@ -11,8 +11,8 @@ import WebSocketCore
 /// A session is a receiver, not a task: while its client is quiet it costs no task and no stack. A
 /// request starts a short-lived task on the connection's event loop that handles it and then whatever
 /// queued behind it, one at a time, in order — so a client sees its replies in the order it asked —
-/// and ends when the queue is empty. Subscriptions have no task either: their feeds write into the
-/// connection directly (`FeedOutput`).
+/// and ends when the queue is empty. Each subscription is an `AsyncStream` its feed yields into, read
+/// by a task on the same event loop that writes into this connection (`FeedOutput`).
 final class Session: WebSocketReceiver, FeedOutput, Sendable {
     /// A subscription's place in the session: reserved while the request that makes it is answered
     /// (so the limit counts it), then active once its feed writes to this connection.
@@ -42,7 +42,8 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
 
     let connection: WebSocketConnection
     private let services: ParlorServices
-    private let executor: EventLoopTaskExecutor
+    /// The connection's event loop as a task executor: requests are served, and subscriptions drained, there.
+    let executor: EventLoopTaskExecutor
     private let state: NIOLockedValueBox<State>
     /// This connection's number among the open ones (`/admin` lists and disconnects by it).
     let number: Int
