@@ -31,7 +31,11 @@ start_server() {
         local binary=${bin:-${BIN:-.build/release}}/parlor-server
         # The generator runs on this machine, so every connection comes from loopback: lift the
         # per-address limits there (builds from before they existed do not know the flag).
-        if "$binary" --help 2>/dev/null | grep -q -- --exempt-address; then set -- --exempt-address 127.0.0.0/8 "$@"; fi
+        # (The help is read whole: `grep -q` closing the pipe early made the check fail at random under
+        # pipefail, and the server then refused the generator's connections as one address's flood.)
+        local help
+        help=$("$binary" --help 2>/dev/null || true)
+        if [[ $help == *--exempt-address* ]]; then set -- --exempt-address 127.0.0.0/8 "$@"; fi
         server_command="$binary --port 0 --data-dir $server_scratch/data --log-level warning $*"
         "$binary" --port 0 --data-dir "$server_scratch/data" --log-level warning "$@" > "$prefix.out" 2> "$prefix.log" &
         ;;
