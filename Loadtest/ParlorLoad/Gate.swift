@@ -1,12 +1,15 @@
 import Synchronization
 
 /// A one-shot signal carrying a value: many tasks wait, the first `open` releases them all. Waiting
-/// after it opened returns at once. A cancelled waiter gets nil, so gates never pin a task.
+/// after it opened returns at once. A cancelled waiter gets nil, so gates never pin a task. Instead of
+/// a task waiting, a connection can leave a closure (`onOpen`): thousands of connections waiting for the
+/// run's start or end then cost a closure each, not a suspended task each.
 final class Gate<Value: Sendable>: Sendable {
     private struct State {
         var value: Value?
         var waiters: [UInt64: CheckedContinuation<Value?, Never>] = [:]
         var nextWaiter: UInt64 = 0
+        var actions: [@Sendable (Value) -> Void] = []
     }
 
     private let state = Mutex(State())
@@ -16,15 +19,30 @@ final class Gate<Value: Sendable>: Sendable {
     /// Opens the gate with `value`; later calls change nothing. Returns whether this call opened it.
     @discardableResult
     func open(_ value: Value) -> Bool {
-        let released: [CheckedContinuation<Value?, Never>]? = state.withLock { state in
+        let released: ([CheckedContinuation<Value?, Never>], [@Sendable (Value) -> Void])? = state.withLock { state in
             guard state.value == nil else { return nil }
             state.value = value
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
+            defer {
+                state.waiters = [:]
+                state.actions = []
+            }
+            return (Array(state.waiters.values), state.actions)
         }
-        guard let released else { return false }
-        for waiter in released { waiter.resume(returning: value) }
+        guard let (waiters, actions) = released else { return false }
+        for waiter in waiters { waiter.resume(returning: value) }
+        for action in actions { action(value) }
         return true
+    }
+
+    /// Runs `action` with the value when the gate opens (at once, here, if it is open), on the thread
+    /// that opens it: keep it short, or hand the work on.
+    func onOpen(_ action: @escaping @Sendable (Value) -> Void) {
+        let open: Value? = state.withLock { state in
+            if let value = state.value { return value }
+            state.actions.append(action)
+            return nil
+        }
+        if let open { action(open) }
     }
 
     /// The value, if the gate is open.

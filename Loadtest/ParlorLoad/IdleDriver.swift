@@ -187,34 +187,34 @@ private struct IdleClient: Sendable {
     private func hold(_ connection: inout LoadConnection, leave: ByteBuffer?) async {
         let webSocket = connection.webSocket
         let left = Gate<Bool>()
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                guard await run.finish.wait() != nil else { return }
-                if let leave {
+        // The run's end reaches the connection as a closure left with the gate, not as a second task
+        // waiting on it beside the one that reads: an idle connection costs one task.
+        run.finish.onOpen { _ in
+            Task {
+                if let leave, webSocket.isActive {
                     try? await webSocket.send(WebSocketMessage(kind: .text, data: leave))
                     _ = await left.wait(timeout: .seconds(5))
                 }
                 await webSocket.close()
             }
-            do {
-                while let message = try await connection.next() {
-                    guard !run.finish.isOpen else {
-                        if case .reply(RoomMember.leaveID, _, _) = ScannedFrame(message.data) { left.open(true) }
-                        continue
-                    }
-                    run.events.add()
+        }
+        do {
+            while let message = try await connection.next() {
+                guard !run.finish.isOpen else {
+                    if case .reply(RoomMember.leaveID, _, _) = ScannedFrame(message.data) { left.open(true) }
+                    continue
                 }
-                if !run.finish.isOpen {
-                    run.lost.add()
-                    run.failures.add("hold: " + LoadFailure.closed(await webSocket.closeStatus).description)
-                }
-            } catch {
-                if !run.finish.isOpen {
-                    run.lost.add()
-                    run.failures.add("hold: " + FailureReason.of(error))
-                }
+                run.events.add()
             }
-            group.cancelAll()
+            if !run.finish.isOpen {
+                run.lost.add()
+                run.failures.add("hold: " + LoadFailure.closed(await webSocket.closeStatus).description)
+            }
+        } catch {
+            if !run.finish.isOpen {
+                run.lost.add()
+                run.failures.add("hold: " + FailureReason.of(error))
+            }
         }
     }
 }

@@ -257,27 +257,21 @@ struct RoomMember: Sendable {
         let receiver = MemberReceiver(
             member: self, clock: ReplyClock(run: run, phase: phase), watch: watch, sender: sender, ended: ended, left: left)
         await webSocket.handOver(to: receiver)
-        await withDiscardingTaskGroup { group in
-            if let sender {
-                group.addTask {
-                    guard let start = await run.start.wait() else { return }
-                    var baseline = 0
-                    if case .visits(_, _, let gate) = plan {
-                        guard let version = await gate.wait() else { return }
-                        baseline = version
-                    }
-                    sender.start(at: start, baseline: baseline)
+        // The run's start and end reach the member as closures left with their gates, not as tasks
+        // waiting on them: a member costs its connection and no task beside the one that holds it.
+        if let sender {
+            run.start.onOpen { start in
+                if case .visits(_, _, let baseline) = plan {
+                    baseline.onOpen { version in sender.start(at: start, baseline: version) }
+                } else {
+                    sender.start(at: start, baseline: 0)
                 }
             }
-            group.addTask {
-                _ = await run.finish.wait()
-                ended.open(.finished)
-            }
-            if case .closed(let status) = await ended.wait(), !run.finish.isOpen {
-                run.failures.add("run: " + LoadFailure.closed(status).description)
-                memberLost()
-            }
-            group.cancelAll()
+        }
+        run.finish.onOpen { _ in ended.open(.finished) }
+        if case .closed(let status) = await ended.wait(), !run.finish.isOpen {
+            run.failures.add("run: " + LoadFailure.closed(status).description)
+            memberLost()
         }
         sender?.stop()
         if let leave, run.finish.isOpen {

@@ -26,6 +26,10 @@ public struct WebSocketClientConfiguration: Sendable {
     /// makes a peer that stops reading look slow to the server at once (tests of conflation, load
     /// generators simulating phones on bad networks).
     public var receiveBufferSize: Int?
+    /// The size of the connection's first read buffer. NIO keeps each connection's read buffer for
+    /// reuse and grows it when reads fill it, so a small start keeps a client that holds thousands of
+    /// connections (the load generator) cheap without slowing a busy one; as on the server.
+    public var initialReceiveBufferSize: Int = 512
 
     public init() {}
 }
@@ -96,6 +100,12 @@ public enum WebSocketClient {
         var bootstrap = ClientBootstrap(group: eventLoopGroup)
             .connectTimeout(configuration.connectTimeout)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelOption(
+                .recvAllocator,
+                value: AdaptiveRecvByteBufferAllocator(
+                    minimum: min(64, configuration.initialReceiveBufferSize),
+                    initial: configuration.initialReceiveBufferSize,
+                    maximum: max(65_536, configuration.initialReceiveBufferSize)))
             .channelOption(
                 .writeBufferWaterMark,
                 value: .init(

@@ -38,8 +38,13 @@ import Testing
             } catch {}
         }
         try await withServer(configure: { $0.initialReceiveBufferSize = 256 }, application: app) { port, _ in
-            let config = clientConfiguration { $0.webSocket.compression = nil }
+            let config = clientConfiguration {
+                $0.webSocket.compression = nil
+                $0.initialReceiveBufferSize = 128
+            }
             try await WebSocketClient.connect(to: "ws://127.0.0.1:\(port)/", configuration: config) { ws in
+                // The client's side too: it starts small, and the echo far larger than that arrives whole.
+                #expect(try await ws.receiveBufferAllocator()?.initial == 128)
                 let big = ByteBuffer(repeating: 0x5A, count: 48_000)
                 try await ws.send(binary: big)
                 var replies = ws.inbound.makeAsyncIterator()
