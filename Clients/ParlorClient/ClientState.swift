@@ -34,6 +34,9 @@ struct ClientState: Sendable {
     var generation = 0
     /// The newest connection known to have dropped.
     var lostGeneration = 0
+    /// The newest connection the server closed with 1012 (service restart): a restarting node answers
+    /// every request it reads before it closes, so what it left unanswered it never read.
+    var restartedGeneration = 0
     var closeRequested = false
     /// Why the last connection attempt failed or the last connection ended.
     var lastFailure: String?

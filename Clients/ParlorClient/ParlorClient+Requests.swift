@@ -55,9 +55,10 @@ extension ParlorClient {
 
     /// Sends one request on whatever connection is open, waiting for one while the client reconnects,
     /// and returns its reply frame (an error reply throws). A request that could not even be written
-    /// (the connection was going down), or that the server refused because it is shutting down (it
-    /// did nothing with it), waits for the next connection; one that was written and then lost its
-    /// connection fails with `.connectionLost`. All within `deadline`.
+    /// (the connection was going down), that the server refused because it is shutting down, or that
+    /// a restarting node closed on (1012) without answering — the server did nothing with either —
+    /// waits for the next connection; one that was written and then lost its connection otherwise
+    /// fails with `.connectionLost`. All within `deadline`.
     func exchange(
         _ operation: ParlorWire.Operation, purpose: RequestPurpose = .plain, deadline: ContinuousClock.Instant
     ) async throws(ParlorClientError) -> [UInt8] {
@@ -130,8 +131,11 @@ extension ParlorClient {
         }
         // The connection may have gone down between the write and now, after its pending requests
         // were failed: then nobody else will fail this one.
-        if state.withLockedValue({ $0.lostGeneration >= connection.generation }) {
-            complete(id, with: .failure(.connectionLost(operation: name)))
+        let lost = state.withLockedValue { state -> (lost: Bool, restarted: Bool) in
+            (state.lostGeneration >= connection.generation, state.restartedGeneration == connection.generation)
+        }
+        if lost.lost {
+            complete(id, with: .failure(lost.restarted ? .unreadBeforeRestart(name) : .connectionLost(operation: name)))
         }
         let timeout = configuration.requestTimeout
         let timer = Task {
@@ -227,10 +231,13 @@ extension ParlorClient {
             failure = ConnectionFailure.describe(error, server: server)
         }
         // Nothing more will arrive: requests on this connection are lost now, not at their timeout, and
-        // new requests wait for the next connection.
-        connectionDropped(generation: connection.generation)
+        // new requests wait for the next connection. Those a restarting node closed on (1012) without
+        // answering were never read, and go out again on the next connection.
+        let status = await connection.socket.closeStatus
+        let restarted = failure == nil && status.code == .serviceRestart
+        connectionDropped(generation: connection.generation, restarted: restarted)
         if let failure { return failure }
-        return ConnectionFailure.describe(await connection.socket.closeStatus)
+        return ConnectionFailure.describe(status)
     }
 
     func handleFrame(_ bytes: [UInt8], on connection: Connection) {

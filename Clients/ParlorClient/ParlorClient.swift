@@ -240,12 +240,13 @@ public final class ParlorClient: Sendable {
 
     /// Connection `generation` is gone: its requests are lost, its subscription ids mean nothing, and
     /// new requests wait for the next connection.
-    func connectionDropped(generation: Int) {
+    func connectionDropped(generation: Int, restarted: Bool = false) {
         let resumptions = state.withLockedValue { state -> [(ClientState.ReplyWaiter, ReplyOutcome)] in
             state.lostGeneration = max(state.lostGeneration, generation)
+            if restarted { state.restartedGeneration = max(state.restartedGeneration, generation) }
             if state.phase.connection?.generation == generation { state.phase = .connecting }
             if generation == state.generation { state.subscriptions.unbindAll() }
-            return state.pending.connectionLost(generation: generation)
+            return state.pending.connectionLost(generation: generation, unread: restarted)
         }
         for (waiter, outcome) in resumptions { waiter.resume(returning: outcome) }
     }

@@ -27,6 +27,14 @@ public enum ParlorClientError: Error, Sendable, Equatable, CustomStringConvertib
         self = .server(code: error.code, status: error.status, message: error.message)
     }
 
+    /// A restarting node of a cluster closed the connection (1012) before answering `operation`. It
+    /// answers every request it has read before it closes with 1012 and reads nothing after its close
+    /// frame, so it never read this one: the same outcome as its `SHUTTING_DOWN` answer, and the
+    /// client sends the request again on its next connection.
+    static func unreadBeforeRestart(_ operation: String) -> ParlorClientError {
+        ParlorClientError(WireError(.shuttingDown, "The server restarted before it read \(operation); nothing was applied."))
+    }
+
     /// The server's error code, for `.server`.
     public var serverCode: ErrorCode? {
         if case .server(let code, _, _) = self { return code }

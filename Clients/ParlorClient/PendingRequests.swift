@@ -84,12 +84,17 @@ struct PendingRequests<Waiter> {
     }
 
     /// Fails every undecided request sent on connection `generation` or earlier with
-    /// `.connectionLost`: their outcome is unknown.
-    mutating func connectionLost(generation: Int) -> [(Waiter, Outcome)] {
+    /// `.connectionLost`: their outcome is unknown — unless the server said it never read those of
+    /// `generation` (`unread`: it closed with 1012 after answering everything it read), which fail
+    /// with `.unreadBeforeRestart`, to be sent again.
+    mutating func connectionLost(generation: Int, unread: Bool = false) -> [(Waiter, Outcome)] {
         var resumptions: [(Waiter, Outcome)] = []
         for id in entries.keys.sorted() {
             guard let entry = entries[id], entry.generation <= generation, entry.outcome == nil else { continue }
-            if let resumption = complete(id, with: .failure(.connectionLost(operation: entry.operation))) {
+            let error: ParlorClientError =
+                unread && entry.generation == generation
+                ? .unreadBeforeRestart(entry.operation) : .connectionLost(operation: entry.operation)
+            if let resumption = complete(id, with: .failure(error)) {
                 resumptions.append(resumption)
             }
         }

@@ -126,6 +126,37 @@ struct ClientReconnectTests {
         await server.stop()
     }
 
+    @Test("A request a restarting node (1012) closed on unanswered goes again on the next connection")
+    func unansweredBeforeRestartIsSentAgain() async throws {
+        let server = try await FakeServer.start()
+        try await withRunningClient(ParlorClient(configuration: testConfiguration(try server.address))) { client in
+            let seat = try await client.createRoom(pointLimit: 201, pointValue: 25, playerCount: 4, playerName: "Ann")
+            server.backend.setSilent([Operation.getRoom.name])
+            async let fetched = client.getRoom(code: seat.room.id.rawValue)
+            #expect(await eventually { server.backend.received.contains("getRoom") })
+            server.backend.setSilent([])
+            await server.backend.dropConnections(code: .serviceRestart)
+            #expect(try await fetched.version == 1)
+            #expect(server.backend.received.filter { $0 == "getRoom" }.count == 2, "\(server.backend.received)")
+        }
+        await server.stop()
+    }
+
+    @Test("A request whose connection went away (1001) unanswered fails: its outcome is unknown")
+    func unansweredBeforeGoingAwayFails() async throws {
+        let server = try await FakeServer.start()
+        try await withRunningClient(ParlorClient(configuration: testConfiguration(try server.address))) { client in
+            let seat = try await client.createRoom(pointLimit: 201, pointValue: 25, playerCount: 4, playerName: "Ann")
+            server.backend.setSilent([Operation.setReady.name])
+            let readied = Task { try await client.setReady(roomCode: seat.room.id.rawValue, ready: true) }
+            #expect(await eventually { server.backend.received.contains("setReady") })
+            await server.backend.dropConnections()
+            await #expect(throws: ParlorClientError.connectionLost(operation: "setReady")) { try await readied.value }
+            #expect(server.backend.received.filter { $0 == "setReady" }.count == 1, "\(server.backend.received)")
+        }
+        await server.stop()
+    }
+
     @Test("A room deleted while disconnected ends its stream with nil")
     func deletedWhileAway() async throws {
         let server = try await FakeServer.start()

@@ -42,10 +42,10 @@ final class FakeBackend: Sendable {
         state.withLockedValue { $0.silent = Set(operations) }
     }
 
-    /// Closes every open connection as a server going away would.
-    func dropConnections() async {
+    /// Closes every open connection as a server going away (1001) or restarting (1012) would.
+    func dropConnections(code: WebSocketCloseCode = .goingAway) async {
         let sockets = state.withLockedValue { Array($0.connections.values) }
-        for socket in sockets { await socket.close(code: .goingAway, reason: "test") }
+        for socket in sockets { await socket.close(code: code, reason: "test") }
     }
 
     /// Changes a room behind the clients' backs (as another user would), publishing the change.

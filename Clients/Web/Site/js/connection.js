@@ -278,7 +278,10 @@ export class Connection extends EventTarget {
    * take the page at once. */
   lost(restarting = false) {
     this.socket = null;
-    this.failPending("The connection was lost.");
+    // A restarting node answers every request it has read before it closes with 1012: what it left
+    // unanswered it never read, so those go again on the next connection, as after SHUTTING_DOWN.
+    if (restarting) this.failPending("The server is restarting; reconnecting…", "SHUTTING_DOWN");
+    else this.failPending("The connection was lost.");
     this.arrived();
     this.setState(this.everOnline ? "offline" : "connecting");
     if (restarting) {
@@ -293,10 +296,10 @@ export class Connection extends EventTarget {
   }
 
   /** Requests that will get no answer on a connection that has gone. */
-  failPending(message) {
+  failPending(message, code = "OFFLINE") {
     for (const [, waiter] of this.pending) {
       clearTimeout(waiter.timer);
-      waiter.reject(new ServerError({ code: "OFFLINE", status: "unavailable", message }));
+      waiter.reject(new ServerError({ code, status: "unavailable", message }));
     }
     this.pending.clear();
   }
