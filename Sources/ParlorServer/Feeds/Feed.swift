@@ -31,13 +31,15 @@ public struct FeedPresence: Sendable {
     }
 }
 
-/// One topic (a game, or a feed a game registers) broadcast to many subscribers, written straight into
-/// their connections.
+/// One topic (a game, or a feed a game registers) broadcast to many subscribers, each of which is an
+/// `AsyncStream` read on its connection's event loop.
 ///
 /// A published version costs one hop per event loop, not one per subscriber: the feed keeps its
 /// subscriptions grouped by their connection's loop, and hands each loop the version and that loop's
-/// subscriptions in one `execute`; there each subscription writes the shared frame into its connection
-/// and flushes it. No task, continuation or queue stands between a version and the socket.
+/// subscriptions in one `execute`; there it is yielded into each subscription's stream, and the loop's
+/// `FeedPump` — a task whose executor is that same loop (SE-0417) — reads every stream that has
+/// something, writes the shared frame into the connection and flushes it. The version never leaves the
+/// thread that owns the socket, and a stream's buffer is only the hand-off between the loop's jobs.
 ///
 /// Conflating, per subscriber: a connection that is not taking what we send (over its outbound
 /// high-water mark) keeps at most one pending version — the newest — and gets it when it drains, so a
@@ -128,9 +130,9 @@ public final class Feed: Sendable {
         }
         switch joined {
         case .success(let (latest, presence, node)):
-            subscription.started(with: latest, presence: presence, node: node)
+            subscription.yield(.snapshot(latest, presence: presence, node: node))
         case .failure(let end):
-            subscription.finish(with: end.frames)
+            subscription.yieldEnd(end.frames)
         }
     }
 
@@ -145,7 +147,7 @@ public final class Feed: Sendable {
         }
         for group in handOff where !group.subscriptions.isEmpty {
             let subscriptions = group.subscriptions
-            group.loop.execute { FeedSubscription.deliver(version, publishedAt: now, to: subscriptions) }
+            group.loop.execute { FeedSubscription.yield(version, publishedAt: now, to: subscriptions) }
         }
     }
 
@@ -161,7 +163,9 @@ public final class Feed: Sendable {
         }
         for group in handOff where !group.subscriptions.isEmpty {
             let subscriptions = group.subscriptions
-            group.loop.execute { FeedSubscription.deliver(presence, as: aside, to: subscriptions) }
+            group.loop.execute {
+                for subscription in subscriptions { subscription.yield(.aside(presence, aside)) }
+            }
         }
     }
 
@@ -177,7 +181,7 @@ public final class Feed: Sendable {
         for group in groups where !group.subscriptions.isEmpty {
             let subscriptions = group.subscriptions
             group.loop.execute {
-                for subscription in subscriptions { subscription.finish(with: frames) }
+                for subscription in subscriptions { subscription.yieldEnd(frames) }
             }
         }
     }
@@ -247,6 +251,8 @@ public struct FeedGrant: Sendable {
 /// A connection as feeds see it (a session on `/ws`).
 protocol FeedOutput: AnyObject, Sendable {
     var eventLoop: any EventLoop { get }
+    /// The pump of `eventLoop`, which reads this output's subscriptions' streams.
+    var pump: FeedPump { get }
     /// False while the peer is not taking what we send.
     var isWritable: Bool { get }
     func write(_ frame: PreparedMessage)
@@ -259,7 +265,121 @@ protocol FeedOutput: AnyObject, Sendable {
     func broadcastDelivered(publishedAt: NIODeadline)
 }
 
-/// One subscriber of a feed: the connection it writes to and what it has sent.
+extension FeedOutput {
+    var pump: FeedPump { .for(eventLoop) }
+}
+
+/// What a subscription's stream carries, in the order its feed said it.
+enum FeedEvent: Sendable {
+    /// What the topic had when the subscription joined: its current version, presence and node.
+    case snapshot(FeedVersion?, presence: FeedPresence?, node: FeedPresence?)
+    /// A version published since; `delivery` is shared by the subscribers of its event loop.
+    case version(FeedVersion, FeedDelivery)
+    /// A presence or node published since.
+    case aside(FeedPresence, FeedAside)
+    /// The topic ended: these are the subscription's last frames.
+    case end([PreparedMessage])
+}
+
+/// One published version on one event loop, shared by that loop's subscribers: the last of them to
+/// handle it reports the broadcast (once, and only if one of them wrote it), after their flushes.
+///
+/// `@unchecked Sendable`: made on its event loop and touched only there.
+final class FeedDelivery: @unchecked Sendable {
+    private let publishedAt: NIODeadline
+    private var remaining: Int
+    private var wrote = false
+
+    fileprivate init(publishedAt: NIODeadline, subscribers: Int) {
+        self.publishedAt = publishedAt
+        remaining = subscribers
+    }
+
+    fileprivate func handled(by output: any FeedOutput, wrote: Bool) {
+        self.wrote = self.wrote || wrote
+        remaining -= 1
+        guard remaining == 0, self.wrote else { return }
+        // A flush runs once the work already queued on the loop has run (the connections' flush batch);
+        // a job queued after the last subscriber's flush runs once they have written to the sockets,
+        // which is what the broadcast histogram measures. One job per version per loop.
+        let publishedAt = publishedAt
+        output.eventLoop.execute { output.broadcastDelivered(publishedAt: publishedAt) }
+    }
+}
+
+/// The reader of every subscription stream of one event loop: a task whose executor is the loop
+/// (SE-0417 executor preference), started when a stream of the loop has something to read and ended
+/// when none has.
+///
+/// Why one reader per loop and not a task per subscription or per connection: a suspended task waiting
+/// on its stream costs memory for as long as the subscription lives (2.8 KiB more per idle observing
+/// connection, measured: docs/BENCHMARKS.md, "Fan-out II"), and waking one task per subscriber per
+/// version costs a resumption each. The pump holds no stream between versions, and one wake-up reads
+/// every stream a hand-off filled. Each stream is still read in order by one reader at a time, which
+/// is all an `AsyncStream` asks of its consumer.
+///
+/// `@unchecked Sendable`: `ready`, `reading` and `isRunning` are touched only on the loop.
+final class FeedPump: @unchecked Sendable {
+    let eventLoop: any EventLoop
+    private let executor: EventLoopTaskExecutor
+    /// Subscriptions whose streams hold events nobody has read yet, in the order they got their first.
+    private var ready: [FeedSubscription] = []
+    /// The batch being read (kept to reuse its storage).
+    private var reading: [FeedSubscription] = []
+    private var isRunning = false
+
+    private static let pumps = NIOLockedValueBox<[ObjectIdentifier: FeedPump]>([:])
+
+    private init(_ eventLoop: any EventLoop) {
+        self.eventLoop = eventLoop
+        executor = EventLoopTaskExecutor.for(eventLoop)
+    }
+
+    /// The pump of `eventLoop`, made once per loop (a connection keeps a reference to its loop's).
+    static func `for`(_ eventLoop: any EventLoop) -> FeedPump {
+        pumps.withLockedValue { pumps in
+            let key = ObjectIdentifier(eventLoop)
+            if let pump = pumps[key] { return pump }
+            let pump = FeedPump(eventLoop)
+            pumps[key] = pump
+            return pump
+        }
+    }
+
+    /// On the loop: `subscription`'s stream got an event while it had none unread.
+    fileprivate func schedule(_ subscription: FeedSubscription) {
+        ready.append(subscription)
+        guard !isRunning else { return }
+        isRunning = true
+        Task(executorPreference: executor) { await self.run() }
+    }
+
+    /// Reads every ready stream until none is; a stream that fills again meanwhile is read again.
+    private func run() async {
+        while !ready.isEmpty {
+            swap(&ready, &reading)
+            for subscription in reading { await subscription.read() }
+            reading.removeAll(keepingCapacity: true)
+        }
+        isRunning = false
+    }
+
+    /// On the loop: whether no stream is waiting to be read (tests: nothing is left behind).
+    var isIdle: Bool { !isRunning && ready.isEmpty }
+}
+
+/// One subscriber of a feed: an `AsyncStream` of what the feed says, read on its connection's event
+/// loop by the loop's `FeedPump`, and what it has sent.
+///
+/// Everything is yielded on the connection's event loop (the feed hands each loop its subscribers) and
+/// read there, so a version never changes threads between the feed's hand-off and the socket. The
+/// stream's buffer is only that hand-off: it holds the events the loop's jobs yielded before the pump's
+/// turn on the same loop — one per hand-off queued on the loop meanwhile, each a reference to the
+/// shared frame — so it is not bounded by a count but by the loop itself, and a count would have to
+/// drop one: a dropped event is a skipped version for a reader that keeps up. Slowness of the peer is
+/// not the stream's business: a version that finds the connection over its high-water mark waits as
+/// the one pending version (the newest), as do presence and node, until the connection drains
+/// (`writable()`).
 ///
 /// `@unchecked Sendable`: `slot` is read and written only under its feed's lock; everything else that
 /// changes is touched only on its output's event loop.
@@ -271,7 +391,13 @@ final class FeedSubscription: @unchecked Sendable {
     let output: any FeedOutput
     /// Its index in its feed's group (under the feed's lock); -1 when not in the feed.
     fileprivate var slot = -1
+    private let continuation: AsyncStream<FeedEvent>.Continuation
     // On the output's event loop:
+    /// The stream's reading end, used by the loop's pump.
+    private var events: AsyncStream<FeedEvent>.Iterator
+    /// Events yielded into the stream and not read yet.
+    private var unread = 0
+    private var isFinished = false
     private var isStarted = false
     private var isEnded = false
     private var lastVersion = Int.min
@@ -292,7 +418,28 @@ final class FeedSubscription: @unchecked Sendable {
         self.user = user
         self.feed = feed
         self.output = output
+        let (stream, continuation) = AsyncStream.makeStream(of: FeedEvent.self, bufferingPolicy: .unbounded)
+        self.continuation = continuation
+        events = stream.makeAsyncIterator()
     }
+
+    /// On the event loop, by the pump: reads what the stream holds and handles it, in order.
+    fileprivate func read() async {
+        while unread > 0 {
+            // Never waits: `unread` events are in the stream's buffer (or it finished, and says so).
+            guard let event = await events.next() else {
+                unread = 0
+                return
+            }
+            unread -= 1
+            handle(event)
+        }
+    }
+
+    /// On the event loop: the stream has finished and every event in it has been read — nothing of
+    /// this subscription is left with the pump. An ended subscription that is not drained once its
+    /// loop has run would be a leak.
+    var isDrained: Bool { isFinished && unread == 0 }
 
     /// Stops the subscription: `frames` (the `end` event) are its last frames, unless it had ended.
     func cancel(with frames: [PreparedMessage]) {
@@ -312,35 +459,57 @@ final class FeedSubscription: @unchecked Sendable {
 
     // MARK: On the event loop
 
-    /// Joined the feed: sends the current version, then the current presence and node, if there are.
-    fileprivate func started(with latest: FeedVersion?, presence: FeedPresence?, node: FeedPresence?) {
-        isStarted = true
-        let wroteVersion = latest.map(offer) ?? false
-        let wrotePresence = presence.map { offer($0, as: .presence) } ?? false
-        let wroteNode = node.map { offer($0, as: .node) } ?? false
-        if wroteVersion || wrotePresence || wroteNode { output.flush() }
+    /// Hands `event` to the stream, and the stream to the loop's pump if it had nothing unread.
+    fileprivate func yield(_ event: FeedEvent) {
+        // The stream is unbounded: it only ever enqueues, or refuses once finished.
+        switch continuation.yield(event) {
+        case .enqueued:
+            unread += 1
+            if unread == 1 { output.pump.schedule(self) }
+        default:
+            // Terminated (the subscription has ended; the stream never drops, being unbounded): a
+            // version still counts as handled for its broadcast.
+            if case .version(_, let delivery) = event { delivery.handled(by: output, wrote: false) }
+        }
     }
 
-    /// One version for every subscription of one event loop: each writes and flushes its connection once.
-    fileprivate static func deliver(
+    /// One version for every subscription of one event loop.
+    fileprivate static func yield(
         _ version: FeedVersion, publishedAt: NIODeadline, to subscriptions: ContiguousArray<FeedSubscription>
     ) {
-        var wrote = false
-        for subscription in subscriptions where subscription.offer(version) {
-            subscription.output.flush()
-            wrote = true
-        }
-        guard wrote, let output = subscriptions.first?.output else { return }
-        // A flush runs once the work already queued on the loop has run (the connections' flush batch);
-        // a job queued after the flushes runs once they have written to the sockets, which is what the
-        // broadcast histogram measures. One job per version per loop, not per subscriber.
-        output.eventLoop.execute { output.broadcastDelivered(publishedAt: publishedAt) }
+        let delivery = FeedDelivery(publishedAt: publishedAt, subscribers: subscriptions.count)
+        for subscription in subscriptions { subscription.yield(.version(version, delivery)) }
     }
 
-    /// One presence (or node) for every subscription of one event loop.
-    fileprivate static func deliver(_ presence: FeedPresence, as aside: FeedAside, to subscriptions: ContiguousArray<FeedSubscription>) {
-        for subscription in subscriptions where subscription.offer(presence, as: aside) {
-            subscription.output.flush()
+    /// The topic ended: `frames` follow whatever the stream still holds, and the stream finishes.
+    fileprivate func yieldEnd(_ frames: [PreparedMessage]) {
+        yield(.end(frames))
+        finishStream()
+    }
+
+    private func finishStream() {
+        isFinished = true
+        continuation.finish()
+    }
+
+    /// What the pump does with each event it reads: writes it into the connection and flushes.
+    private func handle(_ event: FeedEvent) {
+        switch event {
+        case .snapshot(let latest, let presence, let node):
+            // Joined the feed: the current version, then the current presence and node, in one flush.
+            isStarted = true
+            let wroteVersion = latest.map(offer) ?? false
+            let wrotePresence = presence.map { offer($0, as: .presence) } ?? false
+            let wroteNode = node.map { offer($0, as: .node) } ?? false
+            if wroteVersion || wrotePresence || wroteNode { output.flush() }
+        case .version(let version, let delivery):
+            let wrote = offer(version)
+            if wrote { output.flush() }
+            delivery.handled(by: output, wrote: wrote)
+        case .aside(let presence, let aside):
+            if offer(presence, as: aside) { output.flush() }
+        case .end(let frames):
+            finish(with: frames)
         }
     }
 
@@ -408,7 +577,7 @@ final class FeedSubscription: @unchecked Sendable {
     }
 
     /// Sends `frames` as the last frames (whatever was pending is superseded: the topic is over for
-    /// this subscriber) and tells the output.
+    /// this subscriber), tells the output, and finishes the stream (the pump reads what it still holds).
     fileprivate func finish(with frames: [PreparedMessage]) {
         guard !isEnded else { return }
         isEnded = true
@@ -418,6 +587,7 @@ final class FeedSubscription: @unchecked Sendable {
         for frame in frames { output.write(frame) }
         if !frames.isEmpty { output.flush() }
         output.subscriptionEnded(self)
+        finishStream()
     }
 }
 

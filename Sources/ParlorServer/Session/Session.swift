@@ -11,8 +11,9 @@ import WebSocketCore
 /// A session is a receiver, not a task: while its client is quiet it costs no task and no stack. A
 /// request starts a short-lived task on the connection's event loop that handles it and then whatever
 /// queued behind it, one at a time, in order — so a client sees its replies in the order it asked —
-/// and ends when the queue is empty. Subscriptions have no task either: their feeds write into the
-/// connection directly (`FeedOutput`).
+/// and ends when the queue is empty. Each subscription is an `AsyncStream` its feed yields into, read
+/// on the same event loop by the loop's `FeedPump`, a task that writes into this connection
+/// (`FeedOutput`) — no task waits on a quiet subscription either.
 final class Session: WebSocketReceiver, FeedOutput, Sendable {
     /// A subscription's place in the session: reserved while the request that makes it is answered
     /// (so the limit counts it), then active once its feed writes to this connection.
@@ -49,7 +50,10 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
 
     let connection: WebSocketConnection
     private let services: ParlorServices
+    /// The connection's event loop as a task executor: requests are served there.
     private let executor: EventLoopTaskExecutor
+    /// The reader of this connection's subscription streams, shared by its event loop's connections.
+    let pump: FeedPump
     private let state: NIOLockedValueBox<State>
     /// This connection's number among the open ones (`/admin` lists and disconnects by it).
     let number: Int
@@ -60,6 +64,7 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         self.connection = connection
         self.services = services
         executor = EventLoopTaskExecutor.for(connection.eventLoop)
+        pump = FeedPump.for(connection.eventLoop)
         state = NIOLockedValueBox(
             State(user: user, lastHeard: .now(), accountUnchecked: user != nil && services.configuration.auth.mode == .required))
         openedAt = services.clock.now
