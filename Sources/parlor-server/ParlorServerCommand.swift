@@ -144,6 +144,9 @@ struct ParlorServerCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
+    @Option(help: "Log lines on standard error: text (for people) or json (one JSON object per line: time, level, label, message, source, metadata; for journald, Loki or Elasticsearch).")
+    var logFormat: LogFormat = .text
+
     @Option(help: "Seconds between the info lines that sum up connections opened and closed and errors answered, by code (none when nothing happened).")
     var logSummaryInterval: Int = 60
 
@@ -228,10 +231,19 @@ struct ParlorServerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let level = Logger.Level(rawValue: logLevel) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+        switch logFormat {
+        case .text:
+            LoggingSystem.bootstrap { label in
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = level
+                return handler
+            }
+        case .json:
+            LoggingSystem.bootstrap { label in
+                var handler = JSONLogHandler(label: label)
+                handler.logLevel = level
+                return handler
+            }
         }
         let logger = Logger(label: "parlor")
 
@@ -273,7 +285,15 @@ struct ParlorServerCommand: AsyncParsableCommand {
             // Printed once, not logged: the operator's page needs a token, and a log keeps what it gets.
             let token = AdminToken.generate()
             configuration.admin.pageToken = token
-            FileHandle.standardError.write(Data("admin token: \(token) (for /admin; choose one with --admin-token)\n".utf8))
+            let notice = "admin token: \(token) (for /admin; choose one with --admin-token)"
+            switch logFormat {
+            case .text:
+                FileHandle.standardError.write(Data("\(notice)\n".utf8))
+            case .json:
+                // Every line of a JSON log is JSON, this one too.
+                FileHandle.standardError.write(Data(JSONLogHandler.line(
+                    time: Date(), level: .notice, label: "parlor", message: notice, source: "parlor-server", metadata: [:])))
+            }
         }
         if let path = authConfigPath {
             do {
@@ -302,4 +322,10 @@ struct ParlorServerCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
     }
+}
+
+/// `--log-format`.
+enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
 }

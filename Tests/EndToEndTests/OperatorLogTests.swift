@@ -80,4 +80,46 @@ import Testing
             #expect(afterStart.count <= 6, "\(log)")
         }
     }
+
+    /// `--log-format json`: every line the server writes on standard error — the admin token notice,
+    /// start-up, a game created and finished, the summaries, shutdown — is one JSON object with the
+    /// time, level, label, message and source, and the facts under `metadata`.
+    @Test func theJSONLogIsOneObjectPerLine() async throws {
+        let server = try await ServerProcess.start(["--no-persist", "--log-level", "info", "--log-summary-interval", "1", "--log-format", "json"])
+        let code: String
+        do {
+            code = try await server.connect { ann in
+                let created = try await ann.call(
+                    "createRoom", ["pointLimit": 100, "pointValue": 1, "playerCount": 2, "playerName": "Ann \"quoted\"\n"])
+                return try #require((created["result"] as? [String: Any]).flatMap { ($0["room"] as? [String: Any])?["id"] as? String })
+            }
+            try await server.connect { bo in _ = try await bo.call("getRoom", ["code": "ZZZZZZ"]) }
+            #expect(await eventually(timeout: .seconds(10)) { server.log.contains("\"Connections\"") })
+        } catch {
+            await server.stop()
+            throw error
+        }
+        #expect(await server.stop() == 0)
+        let lines = server.log.split(separator: "\n")
+        var records: [[String: Any]] = []
+        for line in lines {
+            let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(parsed != nil, "not a JSON object: \(line)")
+            if let parsed { records.append(parsed) }
+        }
+        #expect(records.count == lines.count && records.count >= 5, "\(server.log)")
+        for record in records {
+            #expect(Set(record.keys).isSuperset(of: ["time", "level", "label", "message", "source"]), "\(record)")
+            let time = record["time"] as? String ?? ""
+            let parser = ISO8601DateFormatter()
+            parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            #expect(time.count == 24 && parser.date(from: time) != nil, "\(time)")
+        }
+        #expect(records.contains { ($0["message"] as? String)?.hasPrefix("admin token: ") == true && $0["level"] as? String == "notice" })
+        let created = try #require(records.first { $0["message"] as? String == "Game created" }, "\(server.log)")
+        #expect(created["level"] as? String == "info")
+        #expect(created["metadata"] as? [String: String] == ["kind": "rummy", "id": code, "code": code])
+        let summary = try #require(records.first { $0["message"] as? String == "Connections" && (($0["metadata"] as? [String: Any])?["errors"] as? String)?.contains("ROOM_NOT_FOUND") == true }, "\(server.log)")
+        #expect(summary["label"] as? String == "parlor")
+    }
 }

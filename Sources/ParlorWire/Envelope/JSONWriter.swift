@@ -57,6 +57,14 @@ public struct JSONWriter {
         afterKey = true
     }
 
+    /// A key only known at run time (a log record's metadata), escaped as a string is.
+    public mutating func escapedKey(_ name: String) {
+        separate()
+        WireJSON.appendString(name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
     public mutating func string(_ value: String) {
         separate()
         WireJSON.appendString(value, to: &bytes)
