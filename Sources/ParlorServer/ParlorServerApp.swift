@@ -1,7 +1,9 @@
+import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
 import ServiceLifecycle
+import UnixSignals
 import SystemTLS
 import WebSocketCore
 
@@ -88,6 +90,8 @@ public final class ParlorServer: Service, Sendable {
     private let adminListener: WebSocketServer<AdminApplication>?
     /// Fires once the listener has stopped, ending the sweeps.
     private let stopped = ShutdownSignal()
+    /// The certificate and key of wss:// and https://, when serving them.
+    private let tls: TLSServerContext?
 
     /// Opens the services over `store` (restoring every stored game) and prepares the listener.
     public convenience init(
@@ -114,9 +118,12 @@ public final class ParlorServer: Service, Sendable {
             logger.warning(
                 "--max-connections \(wanted) exceeds what the open-file limit (\(openFiles)) allows; holding at most \(capacity). Raise it with ulimit -n.")
         }
-        if let tls = configuration.tls {
-            listenerConfiguration.tls = try TLSServerContext(
-                configuration: TLSServerConfiguration(certificateChainPath: tls.certificatePath, privateKeyPath: tls.privateKeyPath))
+        if let files = configuration.tls {
+            tls = try TLSServerContext(
+                configuration: TLSServerConfiguration(certificateChainPath: files.certificatePath, privateKeyPath: files.privateKeyPath))
+            listenerConfiguration.tls = tls
+        } else {
+            tls = nil
         }
         listener = WebSocketServer(
             configuration: listenerConfiguration, application: ParlorApplication(services: services), logger: logger)
@@ -170,6 +177,9 @@ public final class ParlorServer: Service, Sendable {
                     }
                 }
                 group.addTask { await self.sweepAbandonedGames() }
+                if let tls, let interval = services.configuration.tls?.changeCheckInterval {
+                    group.addTask { await self.untilStopped { await self.watchCertificate(tls, every: interval) } }
+                }
                 group.addTask { await self.untilStopped { await self.services.runTimers() } }
                 group.addTask { await self.untilStopped { await MemoryReclaimer(self.services) { self.listener.connectionCount }.run() } }
             }
@@ -208,6 +218,47 @@ public final class ParlorServer: Service, Sendable {
             try? await Task.sleep(for: .milliseconds(100))
         }
         listener.beginGracefulShutdown()
+    }
+
+    /// Reads the certificate and key files again (SIGHUP, or a change `watchCertificate` saw): new
+    /// connections get the new pair and open ones keep theirs, so nobody is dropped. A pair that cannot
+    /// be used is refused with an error line naming why, and the one in use stays. Returns whether the
+    /// new pair is in use.
+    @discardableResult
+    public func reloadCertificate(reason: String) -> Bool {
+        guard let tls else {
+            services.logger.notice("Nothing to reload: the server has no certificate (--tls-cert)", metadata: ["reason": "\(reason)"])
+            return false
+        }
+        do {
+            try tls.reload()
+            services.logger.notice(
+                "Certificate reloaded: new connections use it",
+                metadata: ["reason": "\(reason)", "certificate": "\(tls.configuration.certificateChainPath)"])
+            return true
+        } catch {
+            services.logger.error(
+                "The new certificate was refused; the one in use stays",
+                metadata: ["reason": "\(reason)", "error": "\(error)"])
+            return false
+        }
+    }
+
+    /// Looks at the certificate and key files every `interval` and reloads them once they have changed
+    /// (a renewal that sent no SIGHUP). A pair refused is not tried again until the files change again.
+    private func watchCertificate(_ tls: TLSServerContext, every interval: Duration) async {
+        let paths = [tls.configuration.certificateChainPath, tls.configuration.privateKeyPath]
+        var seen = paths.map(FileStamp.init(path:))
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            if Task.isCancelled { return }
+            let now = paths.map(FileStamp.init(path:))
+            guard now != seen else { continue }
+            // A renewal writes two files: let it finish before reading them.
+            try? await Task.sleep(for: .seconds(1))
+            seen = paths.map(FileStamp.init(path:))
+            reloadCertificate(reason: "the files changed")
+        }
     }
 
     /// Looks for abandoned games every sweep interval until the listener has stopped.
@@ -266,16 +317,47 @@ public enum ParlorServerRunner {
         }
         let server = try await ParlorServer(configuration: configuration, store: store, clock: clock, logger: logger)
         let group = ServiceGroup(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        try await withThrowingDiscardingTaskGroup { tasks in
+        // SIGHUP (systemd's reload) reads the certificate again; without one it only says so, rather than
+        // ending the process as SIGHUP's default would.
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             tasks.addTask {
                 if let address = try? await server.adminAddress() { onAdminListening(address) }
                 if let address = try? await server.localAddress() { onListening(address) }
+                for await _ in hangups { server.reloadCertificate(reason: "SIGHUP") }
             }
+            try await tasks.next()
+            tasks.cancelAll()
         }
         // Every acknowledged write is already committed; this lets queued ones finish and closes the file.
         await server.services.node?.leave()
         await store.close()
         withExtendedLifetime(lock) {}
+    }
+}
+
+/// What tells a file was replaced or rewritten: its inode, size and modification time.
+struct FileStamp: Equatable {
+    let inode: UInt64
+    let size: Int64
+    let modified: timespec?
+
+    init(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            self.inode = 0
+            self.size = -1
+            self.modified = nil
+            return
+        }
+        self.inode = UInt64(info.st_ino)
+        self.size = Int64(info.st_size)
+        self.modified = info.st_mtim
+    }
+
+    static func == (a: FileStamp, b: FileStamp) -> Bool {
+        a.inode == b.inode && a.size == b.size
+            && a.modified?.tv_sec == b.modified?.tv_sec && a.modified?.tv_nsec == b.modified?.tv_nsec
     }
 }

@@ -162,6 +162,9 @@ public struct ServerConfiguration: Sendable {
     public struct TLSFiles: Sendable {
         public var certificatePath: String
         public var privateKeyPath: String
+        /// How often the two files are looked at for a change (a renewal that sent no SIGHUP); nil: only
+        /// on SIGHUP (`ParlorServer.reloadCertificate`).
+        public var changeCheckInterval: Duration? = .seconds(60)
 
         public init(certificatePath: String, privateKeyPath: String) {
             self.certificatePath = certificatePath

@@ -1,5 +1,6 @@
 import CSystemTLS
 import NIOCore
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -101,14 +102,32 @@ struct TLSHandlerSettings: Sendable {
 }
 
 /// A server's certificate, key and policy, loaded once and shared by every connection (any event loop).
+/// `reload()` reads the certificate and key files again (a renewed certificate): connections accepted
+/// afterwards use the new pair, those already open keep the one they started with.
 public final class TLSServerContext: Sendable {
     public let configuration: TLSServerConfiguration
-    let box: SSLContextBox
+    private let current: Mutex<SSLContextBox>
     let settings: TLSHandlerSettings
 
     /// Loads the PEM certificate chain and private key and checks that they belong together.
     /// - Throws: `TLSError` of kind `.configuration` naming the file that could not be used, with OpenSSL's reason.
     public init(configuration: TLSServerConfiguration) throws {
+        self.current = Mutex(try Self.load(configuration))
+        self.configuration = configuration
+        self.settings = TLSHandlerSettings(
+            handshakeTimeout: configuration.handshakeTimeout,
+            shutdownTimeout: configuration.shutdownTimeout,
+            maximumBufferedHandshakeWrites: configuration.maximumBufferedHandshakeWrites)
+    }
+
+    /// Reads the certificate chain and key files again. A pair that cannot be used (unreadable, not PEM,
+    /// a key that does not match) throws, as `init` does, and the pair in use stays.
+    public func reload() throws {
+        let fresh = try Self.load(configuration)
+        current.withLock { $0 = fresh }
+    }
+
+    private static func load(_ configuration: TLSServerConfiguration) throws -> SSLContextBox {
         precondition(OpenSSLLibrary.initialised, "OpenSSL failed to initialise")
         ERR_clear_error()
         guard let ctx = SSL_CTX_new(TLS_server_method()) else {
@@ -141,17 +160,13 @@ public final class TLSServerContext: Sendable {
         }
         parlor_tls_ctx_set_server_alpn_http11(ctx)
         ERR_clear_error()
-        self.configuration = configuration
-        self.box = box
-        self.settings = TLSHandlerSettings(
-            handshakeTimeout: configuration.handshakeTimeout,
-            shutdownTimeout: configuration.shutdownTimeout,
-            maximumBufferedHandshakeWrites: configuration.maximumBufferedHandshakeWrites)
+        return box
     }
 
-    /// A handler for one accepted connection. Add it first in the child channel's pipeline.
+    /// A handler for one accepted connection, with the pair loaded last. Add it first in the child
+    /// channel's pipeline.
     public func makeServerHandler() -> TLSHandler {
-        TLSHandler(context: box, role: .server, settings: settings)
+        TLSHandler(context: current.withLock { $0 }, role: .server, settings: settings)
     }
 }
 

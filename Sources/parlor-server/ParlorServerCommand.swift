@@ -14,7 +14,8 @@ struct ParlorServerCommand: AsyncParsableCommand {
         discussion: """
             Serves WebSocket (/ws) and HTTP (/healthz, REST routes) on one port. Prints \
             "listening on HOST:PORT" once it accepts connections. SIGINT or SIGTERM stop it gracefully: \
-            no new connections, in-flight operations finish, clients are closed with 1001.
+            no new connections, in-flight operations finish, clients are closed with 1001. SIGHUP reads \
+            --tls-cert and --tls-key again: new connections get the new certificate, open ones stay.
             """,
         version: ParlorRelease.version,
         subcommands: [CatalogCommand.self])
@@ -33,6 +34,9 @@ struct ParlorServerCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("tls-key"), help: "PEM private key for --tls-cert.")
     var tlsKey: String?
+
+    @Option(name: .customLong("tls-check-interval"), help: "Seconds between looks at --tls-cert and --tls-key for a renewal; a change reloads them (as SIGHUP does) without dropping connections. 0: only on SIGHUP.")
+    var tlsCheckInterval: Int = 60
 
     @Option(help: "Largest WebSocket frame or message accepted, in bytes; bigger ones close the connection with 1009.")
     var maxMessageSize: Int = 64 * 1024
@@ -217,6 +221,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
         guard maxLobbies > 0, catalogPollInterval >= 0 else {
             throw ValidationError("--max-lobbies must be positive and --catalog-poll-interval cannot be negative.")
         }
+        guard tlsCheckInterval >= 0 else { throw ValidationError("--tls-check-interval must be 0 or more seconds (got \(tlsCheckInterval)).") }
         guard logSummaryInterval > 0 else { throw ValidationError("--log-summary-interval must be positive (got \(logSummaryInterval)).") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
@@ -253,6 +258,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.echo = echo
         if let tlsCertificate, let tlsKey {
             configuration.tls = .init(certificatePath: tlsCertificate, privateKeyPath: tlsKey)
+            configuration.tls?.changeCheckInterval = tlsCheckInterval > 0 ? .seconds(tlsCheckInterval) : nil
         }
         configuration.listener.webSocket = configuration.listener.webSocket.withMessageLimit(maxMessageSize)
         configuration.listener.webSocket.pingInterval = pingInterval > 0 ? .seconds(Int64(pingInterval)) : nil
