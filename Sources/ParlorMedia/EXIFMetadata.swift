@@ -111,35 +111,11 @@ public struct GPSCoordinate: Sendable, Equatable, Codable {
 
 extension PhotoDate {
     /// EXIF's `YYYY:MM:DD HH:MM:SS`, as the camera's clock showed it, with OffsetTimeOriginal
-    /// (`+01:00`) when the camera wrote it; nil unless it is a real date (`PhotoDate`'s check).
+    /// (`+01:00`) when the camera wrote it; nil unless it is a real date (`PhotoDate`'s check). Cameras
+    /// write spaces or zeros when the date is unknown.
     public init?(exif text: String, offset: String? = nil) {
-        let digits = Array(text.utf8)
-        // Exactly "YYYY:MM:DD HH:MM:SS"; cameras write spaces or zeros when the date is unknown.
-        guard digits.count >= 19, digits[4] == UInt8(ascii: ":"), digits[7] == UInt8(ascii: ":"),
-            digits[10] == UInt8(ascii: " "), digits[13] == UInt8(ascii: ":"), digits[16] == UInt8(ascii: ":"),
-            let year = Self.number(digits[0..<4]), let month = Self.number(digits[5..<7]), let day = Self.number(digits[8..<10]),
-            let hour = Self.number(digits[11..<13]), let minute = Self.number(digits[14..<16]), let second = Self.number(digits[17..<19])
-        else { return nil }
         self.init(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-            utcOffsetMinutes: offset.flatMap(Self.offsetMinutes))
-    }
-
-    private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
-        var value = 0
-        for byte in bytes {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
-    }
-
-    /// `+01:00`, `-05:30` → minutes east of UTC.
-    private static func offsetMinutes(_ text: String) -> Int? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 6, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: ":"),
-            let hours = number(bytes[1..<3]), let minutes = number(bytes[4..<6]), hours <= 14, minutes < 60
-        else { return nil }
-        return (bytes[0] == UInt8(ascii: "-") ? -1 : 1) * (hours * 60 + minutes)
+            localTime: text.utf8, dateSeparator: UInt8(ascii: ":"), timeSeparator: UInt8(ascii: " "),
+            utcOffsetMinutes: offset.flatMap { PhotoDate.utcOffsetMinutes($0.utf8) })
     }
 }

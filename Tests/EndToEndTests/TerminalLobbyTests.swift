@@ -85,7 +85,7 @@ struct TerminalLobbyTests {
                 let started = try await ann.ask("start \(Self.game)", action: "start")
                 #expect(started.event == "result", "\(started.message ?? "")")
                 for player in players {
-                    try await player.waitForLobbyLine("the round running") { $0.lobby?.status == "GAME" && $0.lobby?.round?.game.id == Self.game }
+                    try await player.waitForLobbyLine("the round running") { $0.lobby?.status.rawValue == "GAME" && $0.lobby?.round?.game.id == Self.game }
                 }
 
                 // Nobody new joins mid-round; the sentence names the lobby.

@@ -108,7 +108,7 @@ struct TerminalLobbyTmuxTests {
             try await tmux.waitFor("ann", "0:[0-3][0-9] left · Round 1 of 5 · Greek Letters Sprint")
             try await tmux.waitFor("ann", "Category: Greek Letters Sprint")
             try await tmux.waitFor("ann", "\\[Enter\\] submit a word")
-            try await bo?.waitForLobbyLine("the round running") { $0.lobby?.status == "GAME" }
+            try await bo?.waitForLobbyLine("the round running") { $0.lobby?.status.rawValue == "GAME" }
             try await bo?.ask("word alpha", action: "word")
             try await tmux.waitFor("ann", "Bo +0 +1 word")
 

@@ -35,6 +35,25 @@ public struct LobbyPublicView: Sendable, Equatable, Codable {
     public let finishedAt: Instant?
     /// The rematch's code, once the creator started one.
     public let rematch: LobbyCode?
+
+    public init(
+        lobbyId: String, lobbyCode: LobbyCode, status: LobbyStatus, creator: UserID, capacity: Int, version: Int, players: [Player],
+        round: Round?, lastRound: RoundResults?, rounds: Int?, winners: [UserID], finishedAt: Instant?, rematch: LobbyCode?
+    ) {
+        self.lobbyId = lobbyId
+        self.lobbyCode = lobbyCode
+        self.status = status
+        self.creator = creator
+        self.capacity = capacity
+        self.version = version
+        self.players = players
+        self.round = round
+        self.lastRound = lastRound
+        self.rounds = rounds
+        self.winners = winners
+        self.finishedAt = finishedAt
+        self.rematch = rematch
+    }
 }
 
 /// What one player alone may see: their own words in the running round.

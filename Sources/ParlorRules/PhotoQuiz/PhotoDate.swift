@@ -42,6 +42,39 @@ public struct PhotoDate: Sendable, Equatable, Codable {
         return text
     }
 
+    /// What `iso8601` writes, read back (a view's `takenAt` on the wire): `2024-06-14T09:30:00`, with
+    /// `+02:00` when the offset is known; nil for anything else or a date that is not real.
+    public init?(iso8601 text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 19 || bytes.count == 25 else { return nil }
+        let offset = bytes.count == 25 ? Self.utcOffsetMinutes(bytes[19...]) : nil
+        guard bytes.count == 19 || offset != nil else { return nil }
+        self.init(localTime: bytes[..<19], dateSeparator: UInt8(ascii: "-"), timeSeparator: UInt8(ascii: "T"), utcOffsetMinutes: offset)
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS` with `dateSeparator` between the date's parts and `timeSeparator` before
+    /// the time (ISO-8601: `-` and `T`; EXIF: `:` and a space), read from `text`'s first 19 bytes; nil
+    /// unless they are exactly that and a real date.
+    public init?(localTime text: some Collection<UInt8>, dateSeparator: UInt8, timeSeparator: UInt8, utcOffsetMinutes: Int?) {
+        var reader = DigitReader(bytes: Array(text.prefix(19)))
+        guard let year = reader.number(4), reader.expect(dateSeparator), let month = reader.number(2), reader.expect(dateSeparator),
+            let day = reader.number(2), reader.expect(timeSeparator), let hour = reader.number(2), reader.expect(UInt8(ascii: ":")),
+            let minute = reader.number(2), reader.expect(UInt8(ascii: ":")), let second = reader.number(2)
+        else { return nil }
+        self.init(
+            year: Int(year), month: Int(month), day: Int(day), hour: Int(hour), minute: Int(minute), second: Int(second),
+            utcOffsetMinutes: utcOffsetMinutes)
+    }
+
+    /// `+01:00`, `-05:30` (the first 6 bytes of `text`) → minutes east of UTC; nil for anything else.
+    public static func utcOffsetMinutes(_ text: some Collection<UInt8>) -> Int? {
+        var reader = DigitReader(bytes: Array(text.prefix(6)))
+        guard let sign = reader.sign(), let hours = reader.number(2), reader.expect(UInt8(ascii: ":")), let minutes = reader.number(2),
+            hours <= 14, minutes < 60
+        else { return nil }
+        return Int(sign * (hours * 60 + minutes))
+    }
+
     /// What `displayDate` is when the photo carries no date.
     public static let unknown = "Date unknown"
 

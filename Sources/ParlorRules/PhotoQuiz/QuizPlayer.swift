@@ -36,4 +36,11 @@ public struct ScoredGuess: Sendable, Equatable, Codable {
     public let coordinate: GeoCoordinate
     public let distanceKm: Double
     public let points: Int
+
+    public init(playerId: UserID, coordinate: GeoCoordinate, distanceKm: Double, points: Int) {
+        self.playerId = playerId
+        self.coordinate = coordinate
+        self.distanceKm = distanceKm
+        self.points = points
+    }
 }

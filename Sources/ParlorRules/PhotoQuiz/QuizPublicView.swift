@@ -30,6 +30,21 @@ public struct QuizPublicView: Sendable, Equatable {
         public let startedAt: Instant
         public let revealEndsAt: Instant
         public let guessDeadline: Instant
+
+        public init(
+            photoId: String, uploadedBy: UserID, revealedTiles: [Int], previews: [Int: String], previewWidth: Int, previewHeight: Int,
+            startedAt: Instant, revealEndsAt: Instant, guessDeadline: Instant
+        ) {
+            self.photoId = photoId
+            self.uploadedBy = uploadedBy
+            self.revealedTiles = revealedTiles
+            self.previews = previews
+            self.previewWidth = previewWidth
+            self.previewHeight = previewHeight
+            self.startedAt = startedAt
+            self.revealEndsAt = revealEndsAt
+            self.guessDeadline = guessDeadline
+        }
     }
 
     /// The seed's `LocationReveal`.
@@ -42,6 +57,15 @@ public struct QuizPublicView: Sendable, Equatable {
         public let takenAt: PhotoDate?
         /// No place could be named (no places data, or nothing near): show the coordinates only.
         public let isOffline: Bool
+
+        public init(coordinate: GeoCoordinate, city: String?, country: String?, displayDate: String, takenAt: PhotoDate?, isOffline: Bool) {
+            self.coordinate = coordinate
+            self.city = city
+            self.country = country
+            self.displayDate = displayDate
+            self.takenAt = takenAt
+            self.isOffline = isOffline
+        }
     }
 
     public struct Standing: Sendable, Equatable, Codable {
@@ -75,6 +99,31 @@ public struct QuizPublicView: Sendable, Equatable {
     /// The rematch's code, once the host started one: everyone following this quiz goes there.
     public let rematch: QuizCode?
     public let version: Int
+
+    public init(
+        id: String, code: QuizCode, phase: QuizPhase, hostId: UserID, settings: QuizSettings, players: [Player], uploadCount: Int,
+        albums: [Album], photoCount: Int, photoIndex: Int?, currentPhoto: CurrentPhoto?, answer: Answer?, guesses: [ScoredGuess]?,
+        standings: [Standing]?, createdAt: Instant, finishedAt: Instant?, rematch: QuizCode?, version: Int
+    ) {
+        self.id = id
+        self.code = code
+        self.phase = phase
+        self.hostId = hostId
+        self.settings = settings
+        self.players = players
+        self.uploadCount = uploadCount
+        self.albums = albums
+        self.photoCount = photoCount
+        self.photoIndex = photoIndex
+        self.currentPhoto = currentPhoto
+        self.answer = answer
+        self.guesses = guesses
+        self.standings = standings
+        self.createdAt = createdAt
+        self.finishedAt = finishedAt
+        self.rematch = rematch
+        self.version = version
+    }
 }
 
 extension PhotoQuiz {

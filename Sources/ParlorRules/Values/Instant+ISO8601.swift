@@ -95,7 +95,9 @@ extension Instant {
     }
 }
 
-private struct DigitReader {
+/// Reads fixed-width decimal numbers and single bytes off the front of a text (ISO-8601 instants, a
+/// photo's local date and time).
+struct DigitReader {
     let bytes: [UInt8]
     var index = 0
 

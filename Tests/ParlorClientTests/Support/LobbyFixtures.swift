@@ -52,7 +52,7 @@ enum LobbyFixtures {
     /// The `lobby` event as the server sends it, published at `serverTime`.
     static func view(_ lobby: WordLobby, serverTime: Instant) -> LobbyView {
         var view = LobbyView(lobby)
-        view.serverTime = serverTime.iso8601
+        view.serverTime = serverTime
         return view
     }
 

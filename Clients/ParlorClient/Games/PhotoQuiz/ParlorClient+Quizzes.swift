@@ -98,4 +98,6 @@ extension GameStream where Update == QuizView? {
         gone: [.quizNotFound, .invalidInput, .notFound])
 }
 
-extension QuizView: VersionedView {}
+extension QuizView: VersionedView {
+    public var version: Int { quiz.version }
+}

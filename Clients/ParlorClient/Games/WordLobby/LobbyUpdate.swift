@@ -30,7 +30,9 @@ extension GameStream where Update == LobbyUpdate {
     private static let lobbyBuffer = 8
 }
 
-extension LobbyView: VersionedView {}
+extension LobbyView: VersionedView {
+    public var version: Int { lobby.version }
+}
 extension PlayerWordsView: VersionedView {}
 
 extension ParlorClientConfiguration {

@@ -29,7 +29,7 @@ struct QuizGame: EndsOnTheLeavesAnswer {
         let seated = screen.quiz?.players.map(\.id) ?? []
         guard screen.receive(quiz, at: time) else { return Step() }
         if let removal = removal(seatedBefore: seated, now: quiz.players.map(\.id), outputs: [.quiz(quiz)]) { return removal }
-        if let rematch = quiz.rematch {
+        if let rematch = quiz.rematch?.rawValue {
             // The players are seated in the rematch already; everyone following goes on to it.
             return Step(outputs: [.quiz(quiz), .rematch(code: rematch)], ending: .rematch(code: rematch))
         }
@@ -85,7 +85,7 @@ struct QuizGame: EndsOnTheLeavesAnswer {
     }
 
     func farewellAfterQuit(clientArguments: [String]) -> String? {
-        guard !screen.deleted, screen.quiz?.phase != "complete" else { return nil }
+        guard !screen.deleted, screen.quiz?.phase != .complete else { return nil }
         return ComeBackCommand.farewell(
             game: ["parlor", "quiz"], place: "quiz", code: screen.code, seated: screen.myPlayer != nil, clientArguments: clientArguments)
     }
@@ -107,7 +107,7 @@ struct QuizGame: EndsOnTheLeavesAnswer {
         case .watch(let code, let lookup):
             return (QuizScreenState(server: client.server.url, code: code, places: lookup, now: DeviceClock.now()), [])
         }
-        var screen = QuizScreenState(server: client.server.url, code: seat.quiz.code, me: seat.currentUserId, places: places, now: DeviceClock.now())
+        var screen = QuizScreenState(server: client.server.url, code: seat.quiz.code.rawValue, me: seat.currentUserId, places: places, now: DeviceClock.now())
         _ = screen.receive(seat.quiz, at: DeviceClock.now())
         return (screen, [.seat(seat)])
     }

@@ -31,7 +31,7 @@ public enum QuizOutput: Sendable, Equatable {
 
     public var jsonLine: String {
         let line: ViewSessionJSON<QuizView>.Line = switch self {
-        case .seat(let seat): .seat(code: seat.quiz.code, userId: seat.currentUserId, view: seat.quiz)
+        case .seat(let seat): .seat(code: seat.quiz.code.rawValue, userId: seat.currentUserId, view: seat.quiz)
         case .status(let state): .status(state)
         case .quiz(let quiz): .view(quiz)
         case .done(let action): .done(action: action.name)

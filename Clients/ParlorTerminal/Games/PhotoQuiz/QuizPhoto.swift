@@ -47,7 +47,7 @@ public enum QuizPhoto {
         guard (1...64).contains(tileWidth), (1...64).contains(tileHeight) else { return [] }
         var grid = Array(repeating: Array(repeating: RGB?.none, count: tileWidth * tilesPerSide), count: tileHeight * tilesPerSide)
         for tile in photo.revealedTiles where (0..<tilesPerSide * tilesPerSide).contains(tile) {
-            guard let text = photo.previews[String(tile)], let data = Data(base64Encoded: text), data.count == tileWidth * tileHeight * 3 else {
+            guard let text = photo.previews[tile], let data = Data(base64Encoded: text), data.count == tileWidth * tileHeight * 3 else {
                 continue
             }
             let bytes = [UInt8](data)

@@ -35,7 +35,7 @@ public enum QuizScreen {
         }
         let head: [ScreenLine] = [""] + [summary(quiz), phaseLine(state, quiz)].flatMap { DotWrap.lines($0, width: width) }
         switch quiz.phase {
-        case "waiting":
+        case .waiting:
             let players: [ScreenLine] = [""] + quiz.players.map { player -> ScreenLine in
                 var line = ScreenLine("  ")
                 line.spans += PresenceDot.prefix(player.id, in: state.presence)
@@ -43,11 +43,11 @@ public enum QuizScreen {
                 return line
             }
             let upload = ["", ScreenLine("  Add photos: parlor quiz upload \(quiz.code) FILE…", .dim)]
-            let big = BlockFont.lines(quiz.code, width: width)
+            let big = BlockFont.lines(quiz.code.rawValue, width: width)
             let full = head + (big.isEmpty ? [] : [""] + big) + players + upload
             return full.count <= rows ? full : head + players + upload
-        case "revealing", "revealed":
-            let after = quiz.phase == "revealed" ? answerLines(state, quiz) : guessedLine(state, quiz)
+        case .revealing, .revealed:
+            let after = quiz.phase == .revealed ? answerLines(state, quiz) : guessedLine(state, quiz)
             let room = rows - head.count - after.count - 1
             let picture = quiz.currentPhoto.map { QuizPhoto.lines($0, maxColumns: width - 4, maxRows: room) } ?? []
             return head + (picture.isEmpty ? [] : [""] + picture) + after
@@ -68,18 +68,18 @@ public enum QuizScreen {
         var line = ScreenLine("  ")
         let watching = state.me != nil && state.myPlayer == nil
         switch quiz.phase {
-        case "waiting":
+        case .waiting:
             let host = state.name(of: quiz.hostId)
             let counts = "\(counted(quiz.players.count, "player")) · \(counted(quiz.uploadCount, "photo")) in \(counted(quiz.albums.count, "album"))"
             let waiting = state.isHost ? "You start the quiz: type /start and press Enter." : "Waiting for \(host) to start."
             line.append("\(counts) · " + waiting, .bold)
-        case "revealing":
+        case .revealing:
             guard let photo = quiz.currentPhoto else { break }
             let owner = photo.uploadedBy == state.me ? "your photo" : "\(state.name(of: photo.uploadedBy))'s photo"
             line.append("\(photoNumber(quiz)) · \(owner) · \(photo.revealedTiles.count) of 36 tiles · ", .bold)
             let left = state.millisecondsLeft ?? 0
             line.append("\(Countdown.text(left)) to guess", Countdown.seconds(left) <= Countdown.hurrySeconds ? .warning : .bold)
-        case "revealed":
+        case .revealed:
             let place = quiz.answer.map { answer in
                 answer.isOffline ? "somewhere without a name" : [answer.city, answer.country].compactMap { $0 }.joined(separator: ", ")
             } ?? ""
@@ -168,17 +168,17 @@ public enum QuizScreen {
             if state.mayGuess { keys.append(("Enter", "guess: lat, lon or a place")) }
             if state.isHost {
                 switch quiz.phase {
-                case "waiting": keys.append(("/start", "start"))
-                case "revealing": keys.append(("/reveal", "reveal now"))
-                case "revealed":
+                case .waiting: keys.append(("/start", "start"))
+                case .revealing: keys.append(("/reveal", "reveal now"))
+                case .revealed:
                     let last = quiz.settings.sessionLength != .endless && (quiz.photoIndex ?? 0) + 1 >= quiz.photoCount
                     keys.append(("/next", last ? "standings" : "next photo"))
                 default: break
                 }
-                if quiz.phase == "revealing" || quiz.phase == "revealed" { keys.append(("/end", "end")) }
+                if quiz.phase == .revealing || quiz.phase == .revealed { keys.append(("/end", "end")) }
             }
-            if state.isHost && quiz.phase == "complete" && quiz.rematch == nil { keys.append(("/rematch", "rematch")) }
-            if state.myPlayer != nil && quiz.phase != "complete" { keys.append(("/leave", "leave")) }
+            if state.isHost && quiz.phase == .complete && quiz.rematch == nil { keys.append(("/rematch", "rematch")) }
+            if state.myPlayer != nil && quiz.phase != .complete { keys.append(("/leave", "leave")) }
         }
         keys.append(("Esc", "quit"))
         return KeysLine.line(keys, width: width)

@@ -64,7 +64,7 @@ public struct QuizScreenState: Sendable, Equatable {
 
     /// This terminal may guess the current photo: a player, the photo not theirs, not yet revealed.
     public var mayGuess: Bool {
-        guard let quiz, quiz.phase == "revealing", let photo = quiz.currentPhoto, let me else { return false }
+        guard let quiz, quiz.phase == .revealing, let photo = quiz.currentPhoto, let me else { return false }
         return myPlayer != nil && photo.uploadedBy != me
     }
 
@@ -73,9 +73,7 @@ public struct QuizScreenState: Sendable, Equatable {
 
     /// Milliseconds until guessing closes (0 once it has); nil unless a photo is being revealed.
     public var millisecondsLeft: Int64? {
-        guard let quiz, quiz.phase == "revealing", let text = quiz.currentPhoto?.guessDeadline, let deadline = Instant(iso8601: text) else {
-            return nil
-        }
+        guard let quiz, quiz.phase == .revealing, let deadline = quiz.currentPhoto?.guessDeadline else { return nil }
         return max(serverNow.milliseconds(until: deadline), 0)
     }
 
@@ -161,7 +159,7 @@ public struct QuizScreenState: Sendable, Equatable {
     /// The host of a finished quiz asks for the next one; anyone else is told why not.
     private mutating func rematch() -> QuizAction? {
         let host = quiz?.players.first { $0.id == quiz?.hostId }?.name
-        if let refusal = RematchRule.refusal(over: quiz?.phase == "complete", isHost: isHost, host: host, place: "quiz") {
+        if let refusal = RematchRule.refusal(over: quiz?.phase == .complete, isHost: isHost, host: host, place: "quiz") {
             message = Message(refusal, isError: true)
             return nil
         }
@@ -171,9 +169,9 @@ public struct QuizScreenState: Sendable, Equatable {
     private var guessRefusal: String {
         guard let quiz else { return "The quiz has not loaded yet." }
         switch quiz.phase {
-        case "waiting": return "The quiz has not started yet."
-        case "revealed": return "This photo has been revealed; wait for the next."
-        case "complete": return "The quiz is over."
+        case .waiting: return "The quiz has not started yet."
+        case .revealed: return "This photo has been revealed; wait for the next."
+        case .complete: return "The quiz is over."
         default: break
         }
         if myPlayer == nil { return "You are watching; only players guess." }

@@ -32,7 +32,7 @@ enum LobbyErrorSentence {
     /// A word came between rounds or after the deadline.
     private static func roundNotRunning(_ state: LobbyScreenState?) -> String {
         guard let state, let lobby = state.lobby else { return "No round is running." }
-        if lobby.status == "GAME" || lobby.lastRound != nil { return "The round is over; wait for the next one." }
+        if lobby.status == .game || lobby.lastRound != nil { return "The round is over; wait for the next one." }
         if state.isCreator { return "No round is running yet; start one first." }
         return "No round is running yet; wait for \(state.creatorName ?? "the creator") to start one."
     }

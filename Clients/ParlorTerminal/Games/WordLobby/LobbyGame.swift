@@ -33,7 +33,7 @@ struct LobbyGame: EndsOnTheLeavesAnswer {
             let previous = screen.lobby
             guard screen.receive(view, at: receivedAt) else { return step }
             step.outputs = [.lobby(view)]
-            if let rematch = view.rematch {
+            if let rematch = view.rematch?.rawValue {
                 // Everyone in the lobby goes on to the rematch, where they are seated already.
                 step.outputs.append(.rematch(code: rematch))
                 step.ending = .rematch(code: rematch)
@@ -49,11 +49,11 @@ struct LobbyGame: EndsOnTheLeavesAnswer {
             if let previous, let results = view.lastRound, results.number != previous.lastRound?.number {
                 step.outputs.append(.roundEnded(results))
                 if mode == .interactive {
-                    screen.message = view.status == "FINISHED"
+                    screen.message = view.status == .finished
                         ? Message("The match is over: " + LobbyScreen.winnersText(view, me: screen.me) + ".")
                         : Message("Round \(results.number) is over.")
                 }
-            } else if let round = view.round, view.status == "GAME", previous?.round?.number != round.number, previous != nil {
+            } else if let round = view.round, view.status == .game, previous?.round?.number != round.number, previous != nil {
                 if mode == .interactive { screen.message = Message("Round \(round.number) has started: type words and press Enter.") }
             }
         case .playerWords(let words):

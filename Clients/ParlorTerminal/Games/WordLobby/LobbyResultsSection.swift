@@ -5,7 +5,7 @@ import ParlorWire
 /// rejected ones struck out. After the match's last round they are the final results.
 enum LobbyResultsSection {
     static func lines(_ state: LobbyScreenState, results: LobbyView.RoundResult, width: Int) -> [ScreenLine] {
-        let final = state.lobby?.status == "FINISHED"
+        let final = state.lobby?.status == .finished
         let title = final ? "  Final results · round \(results.number) · \(results.gameName)" : "  Round \(results.number) results · \(results.gameName)"
         var lines: [ScreenLine] = [ScreenLine(title, .bold)]
         // Best total first, then this round's points; seat order among equals (a stable sort).

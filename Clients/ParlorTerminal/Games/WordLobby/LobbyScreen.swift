@@ -122,7 +122,7 @@ public enum LobbyScreen {
             }
             let of = lobby.rounds.map { " of \($0)" } ?? ""
             second.append(" · Round \(round.number)\(of) · \(round.game.name)", .bold)
-        } else if lobby.status == "FINISHED" {
+        } else if lobby.status == .finished {
             second.append("  Match over · " + winnersText(lobby, me: state.me), .bold)
         } else {
             let next = (lobby.lastRound?.number ?? 0) + 1
@@ -179,11 +179,11 @@ public enum LobbyScreen {
     static func keysLine(_ state: LobbyScreenState, width: Int = .max) -> ScreenLine {
         var keys: [(String, String)] = []
         if let lobby = state.lobby, state.myPlayer != nil, !state.deleted {
-            if lobby.status == "GAME" {
+            if lobby.status == .game {
                 keys.append(("Enter", "submit a word"))
-            } else if state.isCreator, lobby.status == "FINISHED" {
+            } else if state.isCreator, lobby.status == .finished {
                 keys.append(("/rematch", "play again"))
-            } else if state.isCreator, lobby.status == "OPEN" {
+            } else if state.isCreator, lobby.status == .open {
                 keys.append(("/start", "next game"))
                 keys.append(("/start ID", "that game"))
             }

@@ -66,7 +66,7 @@ public struct LobbyScreenState: Sendable, Equatable {
 
     /// The running round, if the lobby is in one.
     public var round: LobbyView.Round? {
-        guard let lobby, lobby.status == "GAME" else { return nil }
+        guard let lobby, lobby.status == .game else { return nil }
         return lobby.round
     }
 

@@ -39,9 +39,7 @@ struct PhotoQuizGame: GameDefinition {
     /// The public view with `serverTime`, the clock when this version was published, so a client can
     /// count down to `guessDeadline` on the server's time rather than its own.
     func encodePublicView(_ quiz: PhotoQuiz, at now: Instant) throws(WireError) -> EncodedJSON {
-        var view = QuizView(quiz.publicView)
-        view.serverTime = now.iso8601
-        return try EncodedJSON.encoding(view)
+        try EncodedJSON.encoding(QuizView(quiz.publicView, serverTime: now))
     }
 
     static func storedJSON(_ quiz: PhotoQuiz) throws(StoreError) -> String {

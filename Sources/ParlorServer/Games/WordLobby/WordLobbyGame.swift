@@ -53,7 +53,7 @@ struct WordLobbyGame: GameDefinition {
     /// The public view with `serverTime`, the clock when this version was published, so a client can
     /// tell how far its own clock is from the one deadlines are kept on.
     func encodePublicView(_ lobby: WordLobby, at now: Instant) throws(WireError) -> EncodedJSON {
-        try EncodedJSON.encoding(LobbyEventData(view: LobbyView(lobby), serverTime: now.iso8601))
+        try EncodedJSON.encoding(LobbyView(lobby, serverTime: now))
     }
 
     func encodePrivateView(_ view: LobbyPrivateView) throws(WireError) -> EncodedJSON {
@@ -66,19 +66,5 @@ struct WordLobbyGame: GameDefinition {
 
     static func decodeStored(_ json: String) throws -> WordLobby {
         try JSONDecoder().decode(WordLobby.self, from: Data(json.utf8))
-    }
-}
-
-/// The `lobby` event's data: the public view (`LobbyView`) plus `serverTime`.
-struct LobbyEventData: Encodable {
-    let view: LobbyView
-    let serverTime: String
-
-    private enum CodingKeys: String, CodingKey { case serverTime }
-
-    func encode(to encoder: any Encoder) throws {
-        try view.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(serverTime, forKey: .serverTime)
     }
 }
