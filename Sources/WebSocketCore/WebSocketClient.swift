@@ -99,7 +99,7 @@ public enum WebSocketClient {
         }
         var bootstrap = ClientBootstrap(group: eventLoopGroup)
             .connectTimeout(configuration.connectTimeout)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .channelOption(
                 .recvAllocator,
                 value: AdaptiveRecvByteBufferAllocator(

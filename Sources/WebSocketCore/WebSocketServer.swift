@@ -74,7 +74,7 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
             serverChannel = try await bootstrap
                 .serverChannelOption(.backlog, value: configuration.backlog)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
                 .childChannelOption(
                     .recvAllocator,
                     value: AdaptiveRecvByteBufferAllocator(
