@@ -34,6 +34,9 @@ if [ "$want_test" = 1 ]; then
   apt_packages+=(postgresql)
   # HAProxy: the cluster tests put three nodes behind deploy/haproxy.cfg, as a deployment would.
   apt_packages+=(haproxy)
+  # systemd (for `systemd-analyze verify` and its system-call groups) and strace: the tests check
+  # deploy/parlor.service and that the server's system calls pass its filter.
+  apt_packages+=(systemd strace)
 fi
 # Benchmarks: Debian's `ws` for the Node peer (it depends on any nodejs, so an existing node, Debian's or
 # NodeSource's, is kept; Debian's nodejs comes only where there is none) and jq for compare-peers.sh.
