@@ -17,7 +17,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
             no new connections, in-flight operations finish, clients are closed with 1001.
             """,
         version: ParlorRelease.version,
-        subcommands: [CatalogCommand.self])
+        subcommands: [CatalogCommand.self, VerifyRecordsCommand.self])
 
     @Option(help: "Address to listen on. 127.0.0.1 keeps Parlor on this machine; 0.0.0.0 opens it to the network.")
     var host: String = "127.0.0.1"
