@@ -148,12 +148,17 @@ extension GameHost: RecordReplaying {
     }
 }
 
-/// JSON compared as values (object keys in any order), for stored forms whose encoders do not sort keys.
+/// JSON compared as values (object keys in any order), for stored forms whose encoders do not sort keys:
+/// both read and written again with sorted keys.
 enum JSONValue {
     static func sameJSON(_ a: String, _ b: String) -> Bool {
-        guard let left = try? JSONSerialization.jsonObject(with: Data(a.utf8)) as? [String: Any],
-              let right = try? JSONSerialization.jsonObject(with: Data(b.utf8)) as? [String: Any]
-        else { return a == b }
-        return NSDictionary(dictionary: left).isEqual(to: right)
+        a == b || (canonical(a).map { $0 == canonical(b) } ?? false)
+    }
+
+    private static func canonical(_ json: String) -> String? {
+        guard let value = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]),
+              let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 }
