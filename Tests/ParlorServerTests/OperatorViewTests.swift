@@ -100,7 +100,7 @@ import WebSocketCore
         try await withTemporaryDirectory { directory in
             var configuration = StoreFixtures.configuration
             // SQLite answers SQLITE_FULL past this many pages, exactly as for a full disk.
-            configuration.prepareWriter = { db in try db.execute(sql: "PRAGMA max_page_count = 40") }
+            configuration.prepareWriter = { db in try db.execute(sql: "PRAGMA max_page_count = 48") }
             let store = try SQLiteStore(directory: directory, configuration: configuration)
             let clock = ManualClock()
             try await withParlor(store: store, clock: clock, configure: {

@@ -82,6 +82,7 @@ import Testing
         (#"{"id":1,"op":"saveQuizSettings","args":{"revealSpeed":"slow"}}"#, .saveQuizSettings(QuizSettingsFields(revealSpeed: "slow"))),
         (#"{"id":1,"op":"watchLobby","args":{"lobbyCode":"GDTS"}}"#, .watchLobby(LobbyCodeArguments(lobbyCode: "GDTS"))),
         (#"{"id":1,"op":"listHistory","args":{"limit":5}}"#, .listHistory(ListGamesArguments(limit: 5))),
+        (#"{"id":1,"op":"getGameRecord","args":{"code":"4093321","from":3}}"#, .getGameRecord(GameRecordArguments(code: "4093321", from: 3))),
         (#"{"id":1,"op":"removeLobbyPlayer","args":{"lobbyId":"L1","userId":"00000000-0000-4000-8000-00000000000b"}}"#,
          .removeLobbyPlayer(RemoveLobbyPlayerArguments(lobbyId: "L1", userId: UserID("00000000-0000-4000-8000-00000000000b")!))),
         (#"{"id":1,"op":"rematchRoom","args":{"roomCode":"K7Q2ZD"}}"#, .rematchRoom(RoomCodeArguments(roomCode: "K7Q2ZD"))),

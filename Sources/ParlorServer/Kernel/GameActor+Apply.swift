@@ -19,6 +19,8 @@ extension GameActor {
         var fired: [ScheduledAction<Action>] = []
         var revoked: [UserID] = []
         var archive: GameArchive?
+        /// The actions that changed the game, for its record (saved with it).
+        var recorded: [RecordedAction] = []
 
         mutating func consume(_ entry: ScheduledAction<Action>, at index: Int) {
             schedule.remove(entry.key)
@@ -147,6 +149,9 @@ extension GameActor {
             }
             if let published {
                 group.draft.versions.append(published)
+                if recordID != nil {
+                    group.draft.recorded.append(RecordedAction(action: action, caller: caller, at: now, version: attempt.version))
+                }
                 group.draft.state = consume attempt
                 group.draft.firstChange = group.draft.firstChange ?? index
             }

@@ -26,6 +26,8 @@ actor GameActor<Game: GameDefinition> {
     nonisolated let id: String
     nonisolated let code: Game.Code
     nonisolated let feed: Feed
+    /// The game's record (`GameRecord.swift`); nil for a game created before records existed.
+    nonisolated let recordID: String?
     let host: GameHost<Game>
     var state: Rules
     /// The public view of `state`, as published.
@@ -53,8 +55,10 @@ actor GameActor<Game: GameDefinition> {
     /// caller encoded (it answers the creator with the same bytes). The caller arms the schedule's
     /// timers (`armSchedule`) once the actor is in the directory.
     init(
-        _ state: Rules, publicView: EncodedJSON, schedule: GameSchedule<Action>, home: GameHome = .here, host: GameHost<Game>
+        _ state: Rules, publicView: EncodedJSON, schedule: GameSchedule<Action>, home: GameHome = .here, record: String? = nil,
+        host: GameHost<Game>
     ) throws(WireError) {
+        recordID = record
         id = host.game.id(of: state)
         code = host.game.code(of: state)
         feed = Feed()
@@ -351,7 +355,7 @@ actor GameActor<Game: GameDefinition> {
         StoredGame(
             kind: Game.kind, id: id, code: code.rawValue, version: draft.state.version,
             state: .value(StoredGameState<Game>(draft.state)), schedule: try draft.schedule.json(), archive: draft.archive,
-            replacing: .version(state.version), servedBy: home.otherNode)
+            replacing: .version(state.version), servedBy: home.otherNode, record: try recordWrite(draft))
     }
 
     /// Makes a saved draft the committed game: publishes its versions and carries out its effects.

@@ -50,6 +50,14 @@ protocol GameDefinition: Sendable {
     /// An uploaded game as `listHistory` lists it to `user`; nil for one it does not list.
     func playedGame(uploaded game: UploadedGame, for user: UserID) throws(StoreError) -> PlayedGame?
 
+    // MARK: Records
+
+    /// Whether every action of a finished game may be shown to anyone who may read its record (no move
+    /// hides anything once the game is over: darts, rummy, tic-tac-toe). False by default: a game with
+    /// secrets (a word game's rejected words, a quiz's changed guesses) shows its record as its public
+    /// views alone until records are filtered for each viewer.
+    var recordsPublicActions: Bool { get }
+
     // MARK: Rules
 
     /// What the rules read from the server, as it is now (what may change while games run: a word list, a catalog of puzzles).
@@ -89,6 +97,8 @@ extension GameDefinition {
     func playedGame(_ game: Rules, for user: UserID) -> PlayedGame? { nil }
 
     var listsUploads: Bool { false }
+
+    var recordsPublicActions: Bool { false }
 
     func playedGame(uploaded game: UploadedGame, for user: UserID) throws(StoreError) -> PlayedGame? { nil }
 

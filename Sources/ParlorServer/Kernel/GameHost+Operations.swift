@@ -68,6 +68,7 @@ extension GameHost {
     ) async throws(WireError) -> (games: [Rules], isFull: Bool) {
         let user = args.userId ?? caller
         guard user == caller else { throw WireError(.forbidden, "You can list only your own \(plural).") }
+        try args.checkNoCursor()
         if args.before != nil && args.beforeInstant == nil {
             throw WireError(.invalidInput, "before must be an ISO-8601 timestamp such as 2026-01-30T18:00:00.000Z.")
         }

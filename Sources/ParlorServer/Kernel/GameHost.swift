@@ -68,10 +68,12 @@ final class GameHost<Game: GameDefinition>: Sendable {
             directory.release(code)
             throw error
         }
+        let record: GameRecordWrite?
         do {
+            record = try GameRecordOpening.begin(state, of: Game.self, at: clock.now)
             try await store.saveGame(StoredGame(
                 kind: Game.kind, id: id, code: code.rawValue, version: state.version,
-                state: .value(StoredGameState<Game>(state)), schedule: StoredGame.emptySchedule, replacing: .nothing))
+                state: .value(StoredGameState<Game>(state)), schedule: StoredGame.emptySchedule, replacing: .nothing, record: record))
         } catch {
             directory.release(code)
             quota.cancel(place)
@@ -84,7 +86,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         let view: EncodedJSON
         do {
             view = try game.encodePublicView(state, at: clock.now)
-            actor = try GameActor(state, publicView: view, schedule: GameSchedule(), host: self)
+            actor = try GameActor(state, publicView: view, schedule: GameSchedule(), record: record?.id, host: self)
         } catch {
             directory.release(code)
             quota.cancel(place)
@@ -157,7 +159,8 @@ final class GameHost<Game: GameDefinition>: Sendable {
         let made: GameActor<Game>
         do {
             made = try GameActor(
-                state, publicView: try game.encodePublicView(state, at: clock.now), schedule: schedule, home: home, host: self)
+                state, publicView: try game.encodePublicView(state, at: clock.now), schedule: schedule, home: home,
+                record: stored.record?.id, host: self)
         } catch {
             throw StoreError(.failed, "The \(Game.kind.noun) \(stored.id) in \(stored.location) cannot be shown: \(error.message)")
         }

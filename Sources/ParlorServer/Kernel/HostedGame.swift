@@ -50,6 +50,9 @@ protocol HostedGame: Sendable {
     func adminGame(code: String, presence: Presence) async throws(WireError) -> (AdminViews.Game, EncodedJSON)
     /// The operator closes a game: its members hear why, then it is deleted.
     func close(code: String, reason: String) async throws(WireError)
+    /// The kind's host as its records are replayed through (`GameRecordReplay.swift`; every `GameHost`
+    /// is one, and a wrapper gives its host).
+    var recordReplaying: (any RecordReplaying)? { get }
 
     /// Another node committed a version of a game: if this node has subscribers for it, it takes the
     /// version from the announcement (or reads the game) and publishes it to them.

@@ -56,7 +56,9 @@ public final class InMemoryStore: ParlorStore {
         state.withLockedValue { state in
             var stored = game
             stored.archive = nil
+            stored.record = game.record.map { GameRecordWrite(id: $0.id, steps: []) }
             state.games[game.kind, default: [:]][game.id] = stored
+            Self.applyRecord(of: game, to: &state)
             if let archive = game.archive, state.filedKeys.insert("\(game.kind)/\(archive.key)").inserted {
                 state.history.append(Filed(
                     kind: game.kind, key: archive.key, players: Set(archive.players), finishedAt: archive.finishedAt,
@@ -66,7 +68,10 @@ public final class InMemoryStore: ParlorStore {
     }
 
     nonisolated(nonsending) public func deleteGame(_ kind: GameKind, id: String, version: Int?) async throws(StoreError) {
-        _ = state.withLockedValue { $0.games[kind]?.removeValue(forKey: id) }
+        state.withLockedValue { state in
+            _ = state.games[kind]?.removeValue(forKey: id)
+            Self.deleteRecord(ofGame: id, kind: kind, in: &state)
+        }
     }
 
     public func history(

@@ -6,6 +6,10 @@ enum SQLiteBatch {
     /// but every archiving save in the batch files its game first, in order: a game is filed as it was
     /// when it finished, even if a later version of it (say, after a player left) lands in the same batch.
     static func apply(_ writes: [SQLiteWrite], in db: Database, now: Int64) throws {
+        // Records are never collapsed: every save's steps are appended, in the order they were saved.
+        for write in writes {
+            try GameRecordRows.apply(write, in: db)
+        }
         let (archiving, last) = SQLiteWrite.collapsed(writes)
         for game in archiving {
             if let archive = game.archive {
@@ -21,11 +25,11 @@ enum SQLiteBatch {
         switch write {
         case .saveGame(let game):
             try db.cachedStatement(sql: """
-                INSERT INTO games (kind, id, code, version, state, schedule, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO games (kind, id, code, version, state, schedule, updated_at, record_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (kind, id) DO UPDATE SET
                     code = excluded.code, version = excluded.version, state = excluded.state,
-                    schedule = excluded.schedule, updated_at = excluded.updated_at
-                """).execute(arguments: [game.kind, game.id, game.code, game.version, game.state, game.schedule, now])
+                    schedule = excluded.schedule, updated_at = excluded.updated_at, record_id = excluded.record_id
+                """).execute(arguments: [game.kind, game.id, game.code, game.version, game.state, game.schedule, now, game.record?.id])
         case .deleteGame(let kind, _, let id, _):
             try db.cachedStatement(sql: "DELETE FROM games WHERE kind = ? AND id = ?").execute(arguments: [kind, id])
         }

@@ -7,7 +7,7 @@ import GRDB
 /// an older build recognises a data directory it must not touch, and `PRAGMA user_version` carries
 /// it too so an operator can read it with the `sqlite3` shell.
 enum SQLiteSchema {
-    static let supportedVersion = 5
+    static let supportedVersion = 6
 
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -198,6 +198,39 @@ enum SQLiteSchema {
                 );
                 CREATE INDEX external_identities_by_user ON external_identities (user_id);
                 PRAGMA user_version = 5;
+                """)
+        }
+        migrator.registerMigration("v6-game-records") { db in
+            // Every game's record (docs/ARCHITECTURE.md, "Game records"): how it began, and each action
+            // applied to it, written in the transaction that saves the game. A game's row names its
+            // record; games created before v6 have none (NULL), and neither do their finished games.
+            try db.execute(sql: """
+                ALTER TABLE games ADD COLUMN record_id TEXT;
+                CREATE TABLE game_records (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    game_id TEXT NOT NULL,
+                    code TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    initial_state TEXT NOT NULL,
+                    initial_version INTEGER NOT NULL,
+                    -- Set when the game is filed in history (and then kept with it).
+                    finished_at INTEGER,
+                    history_key TEXT
+                );
+                CREATE INDEX game_records_unfinished ON game_records (kind, game_id) WHERE finished_at IS NULL;
+                CREATE INDEX game_records_finished_by_code ON game_records (code, finished_at DESC) WHERE finished_at IS NOT NULL;
+                CREATE TABLE game_record_steps (
+                    record_id TEXT NOT NULL REFERENCES game_records (id) ON DELETE CASCADE,
+                    step INTEGER NOT NULL,
+                    -- The acting user; NULL for the clock.
+                    actor TEXT,
+                    at INTEGER NOT NULL,
+                    action TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    PRIMARY KEY (record_id, step)
+                ) WITHOUT ROWID;
+                PRAGMA user_version = 6;
                 """)
         }
         return migrator

@@ -96,7 +96,7 @@ public final class SQLiteStore: ParlorStore {
         let location = "\(databasePath), table games"
         return try await read("Loading \(kind.plural)") { db in
             try Row.fetchAll(
-                db, sql: "SELECT id, code, version, state, schedule FROM games WHERE kind = ? ORDER BY id",
+                db, sql: "SELECT id, code, version, state, schedule, record_id FROM games WHERE kind = ? ORDER BY id",
                 arguments: [kind.name]
             ).map {
                 StoredGame(
@@ -104,7 +104,9 @@ public final class SQLiteStore: ParlorStore {
                     code: try $0.decode(String.self, forColumn: "code"),
                     version: try $0.decode(Int.self, forColumn: "version"),
                     state: .json(try $0.decode(String.self, forColumn: "state")),
-                    schedule: try $0.decode(String.self, forColumn: "schedule"), location: location)
+                    schedule: try $0.decode(String.self, forColumn: "schedule"),
+                    record: try $0.decode(String?.self, forColumn: "record_id").map { GameRecordWrite(id: $0, steps: []) },
+                    location: location)
             }
         }
     }

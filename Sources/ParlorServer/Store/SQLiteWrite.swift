@@ -25,6 +25,8 @@ enum SQLiteWrite: Sendable {
         var servedBy: String?
         /// Set when this save files the finished game in history, once.
         var archive: Archive?
+        /// What the save adds to the game's record (nil for a game without one).
+        var record: GameRecordWrite?
     }
 
     struct Archive: Sendable {
@@ -74,6 +76,6 @@ extension SQLiteWrite {
         return .saveGame(SavedGame(
             kind: game.kind.name, noun: game.kind.noun, id: game.id, code: game.code, version: game.version,
             state: try game.state.json(), schedule: game.schedule, replacing: game.replacing, servedBy: game.servedBy,
-            archive: archive))
+            archive: archive, record: game.record))
     }
 }

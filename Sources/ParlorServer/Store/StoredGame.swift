@@ -30,6 +30,10 @@ public struct StoredGame: Sendable {
     /// node does; when saved, the node the saver knows serves it, if another (the shared database tells
     /// that node of the change). A store of one node's own ignores it.
     public var servedBy: String?
+    /// The game's record (`GameRecordWrite`): saved, the steps this save applied (and the record's
+    /// head on creation), in the same transaction as the game; loaded, the record's id alone. Nil for a
+    /// game created before records existed, which has none.
+    var record: GameRecordWrite?
     /// Where a loaded game was read from, for an operator fixing a row that cannot be read
     /// ("/data/parlor.sqlite, table games").
     public var location: String = "the store"
@@ -38,6 +42,17 @@ public struct StoredGame: Sendable {
         kind: GameKind, id: String, code: String, version: Int, state: StoredState, schedule: String,
         archive: GameArchive? = nil, replacing: Replacing = .anything, servedBy: String? = nil, location: String = "the store"
     ) {
+        self.init(
+            kind: kind, id: id, code: code, version: version, state: state, schedule: schedule, archive: archive, replacing: replacing,
+            servedBy: servedBy, record: nil, location: location)
+    }
+
+    init(
+        kind: GameKind, id: String, code: String, version: Int, state: StoredState, schedule: String,
+        archive: GameArchive? = nil, replacing: Replacing = .anything, servedBy: String? = nil, record: GameRecordWrite?,
+        location: String = "the store"
+    ) {
+        self.record = record
         self.servedBy = servedBy
         self.replacing = replacing
         self.location = location

@@ -17,5 +17,6 @@ extension Operation {
 extension WireVocabulary {
     public static let session = WireVocabulary(
         "session",
-        operations: [Operation.hello.erased, Operation.refreshAuth.erased, Operation.unsubscribe.erased, Operation.listHistory.erased])
+        operations: [Operation.hello.erased, Operation.refreshAuth.erased, Operation.unsubscribe.erased, Operation.listHistory.erased,
+            Operation.getGameRecord.erased])
 }

@@ -69,6 +69,14 @@ public struct RouteRequest: Sendable {
         }
     }
 
+    /// `name` in the query as an integer; `INVALID_INPUT` when it is not one.
+    public func integer(_ name: String) throws(WireError) -> Int? {
+        try query[name].map { text throws(WireError) in
+            guard let value = Int(text) else { throw WireError(.invalidInput, "\(name) must be an integer (got \(text.prefix(20))).") }
+            return value
+        }
+    }
+
     /// `limit` in the query as an integer (a page size); `INVALID_INPUT` when it is not one.
     public func limit(quoted: Bool = false) throws(WireError) -> Int? {
         try query["limit"].map { text throws(WireError) in

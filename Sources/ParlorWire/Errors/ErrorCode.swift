@@ -60,12 +60,17 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     /// every kind of game.
     public static let quotaExceeded = ErrorCode("QUOTA_EXCEEDED", .resourceExhausted, 429)
 
+    /// No record of a finished game has that code: the game is not finished, or it finished before the
+    /// server kept records (`getGameRecord`).
+    public static let recordNotAvailable = ErrorCode("RECORD_NOT_AVAILABLE", .notFound, 404)
+
     /// The codes of requests, sessions and the kernel; each game adds its own (`WireVocabulary`).
     static let shared: [ErrorCode] = [
         .badRequest, .unauthenticated, .internal, .subscriptionNotFound, .tooManySubscriptions, .rateLimited, .requestTooLarge,
         .shuttingDown, .unavailable, .notFound, .forbidden, .methodNotAllowed, .upgradeRequired,
         .authRequired, .invalidToken, .authNotConfigured, .tokenExpired,
         .playerNotFound, .invalidState, .invalidInput, .notHost, .notYourTurn, .noFreeCode, .quotaExceeded,
+        .recordNotAvailable,
     ]
 
     /// Every code this build knows: the shared ones and every game's.

@@ -49,14 +49,20 @@ public struct PlayedGame: Sendable, Equatable, Codable {
     }
 }
 
-/// The reply to `listHistory`: newest first; pass `nextBefore` as `before` for the next page.
+/// The reply to `listHistory`: newest first; pass `nextCursor` as `cursor` for the next page (older
+/// clients pass `nextBefore` as `before`, which skips games that finished in the same millisecond as
+/// the page's last).
 public struct ListHistoryResult: Sendable, Equatable, Codable {
     public let games: [PlayedGame]
     /// Absent on the last page.
     public let nextBefore: String?
 
-    public init(games: [PlayedGame], nextBefore: String?) {
+    /// Absent on the last page.
+    public let nextCursor: String?
+
+    public init(games: [PlayedGame], nextBefore: String?, nextCursor: String? = nil) {
         self.games = games
         self.nextBefore = nextBefore
+        self.nextCursor = nextCursor
     }
 }

@@ -10,9 +10,9 @@ import Testing
     @Test func aFullDatabaseFailsTheSaveAndRecoversWhenSpaceReturns() async throws {
         try await withTemporaryDirectory { directory in
             var configuration = StoreFixtures.configuration
-            // `max_page_count` makes SQLite answer SQLITE_FULL exactly as it does for a full disk
+            // (48 pages: the schema itself takes the first few.) `max_page_count` makes SQLite answer SQLITE_FULL exactly as it does for a full disk
             // (about 160 KiB here: the schema and a few dozen rooms).
-            configuration.prepareWriter = { db in try db.execute(sql: "PRAGMA max_page_count = 40") }
+            configuration.prepareWriter = { db in try db.execute(sql: "PRAGMA max_page_count = 48") }
             let store = try SQLiteStore(directory: directory, configuration: configuration)
 
             var saved: [RummyRoom] = []
@@ -52,7 +52,7 @@ import Testing
     @Test func everyCallerInAFailedBatchLearnsWhy() async throws {
         try await withTemporaryDirectory { directory in
             var configuration = StoreFixtures.configuration
-            configuration.prepareWriter = { db in try db.execute(sql: "PRAGMA max_page_count = 40") }
+            configuration.prepareWriter = { db in try db.execute(sql: "PRAGMA max_page_count = 48") }
             let store = try SQLiteStore(directory: directory, configuration: configuration)
             let gate = try await WriterGate.hold(store)
             // Far more than 40 pages in one batch: the whole batch fails, and is not half-applied.

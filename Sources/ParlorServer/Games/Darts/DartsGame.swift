@@ -10,6 +10,8 @@ struct DartsGame: GameDefinition {
     typealias Code = MatchCode
 
     static let kind = GameKind("darts", noun: "match", plural: "matches")
+    /// Every move is public once the game is over: its record shows the actions.
+    let recordsPublicActions = true
 
     let codeSpace: CodeSpace
     let maxGames: Int

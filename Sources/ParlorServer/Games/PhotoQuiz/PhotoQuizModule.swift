@@ -28,6 +28,8 @@ struct PhotoQuizModule: GameModule {
 /// the files of a quiz that is gone (expired, or deleted while its files could not be removed, or
 /// stopped between saving a photo and adding it) are swept at start-up and after every expiry sweep.
 struct PhotoQuizHosting: HostedGame {
+    /// Its records replay through its host.
+    var recordReplaying: (any RecordReplaying)? { host }
     let host: GameHost<PhotoQuizGame>
     let media: QuizMedia
 

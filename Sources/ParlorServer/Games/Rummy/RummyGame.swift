@@ -9,6 +9,8 @@ struct RummyGame: GameDefinition {
     typealias Code = RoomCode
 
     static let kind = GameKind("rummy", noun: "room", plural: "rooms")
+    /// Every move is public once the game is over: its record shows the actions.
+    let recordsPublicActions = true
 
     let codeSpace = CodeSpace.roomCodes
     let maxGames: Int

@@ -9,6 +9,8 @@ struct TicTacToeGame: GameDefinition {
     typealias Code = TicTacToeCode
 
     static let kind = GameKind("tic-tac-toe", noun: "board", plural: "boards")
+    /// Every move is public once the game is over: its record shows the actions.
+    let recordsPublicActions = true
 
     let codeSpace = TicTacToeCode.space
     let maxGames: Int

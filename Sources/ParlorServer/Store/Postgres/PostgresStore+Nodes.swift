@@ -129,11 +129,12 @@ extension PostgresStore: ClusterDatabase {
         let where_ = "\(location), table games"
         return try await read(
             "Loading the \(kind.plural) node \(node) serves",
-            "SELECT id, code, version, state, schedule FROM games WHERE kind = \(kind.name) AND node = \(node) ORDER BY id COLLATE \"C\""
+            "SELECT id, code, version, state, schedule, record_id FROM games WHERE kind = \(kind.name) AND node = \(node) ORDER BY id COLLATE \"C\""
         ) { [node] row in
-            let (id, code, version, state, schedule) = try row.decode((String, String, Int, String, String).self)
+            let (id, code, version, state, schedule, record) = try row.decode((String, String, Int, String, String, String?).self)
             return StoredGame(
-                kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, servedBy: node, location: where_)
+                kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, servedBy: node,
+                record: record.map { GameRecordWrite(id: $0, steps: []) }, location: where_)
         }
     }
 

@@ -123,10 +123,12 @@ public final class PostgresStore: ParlorStore {
         let where_ = "\(location), table games"
         return try await read(
             "Loading \(kind.plural)",
-            "SELECT id, code, version, state, schedule FROM games WHERE kind = \(kind.name) ORDER BY id COLLATE \"C\""
+            "SELECT id, code, version, state, schedule, record_id FROM games WHERE kind = \(kind.name) ORDER BY id COLLATE \"C\""
         ) { row in
-            let (id, code, version, state, schedule) = try row.decode((String, String, Int, String, String).self)
-            return StoredGame(kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, location: where_)
+            let (id, code, version, state, schedule, record) = try row.decode((String, String, Int, String, String, String?).self)
+            return StoredGame(
+                kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule,
+                record: record.map { GameRecordWrite(id: $0, steps: []) }, location: where_)
         }
     }
 
@@ -173,11 +175,12 @@ public final class PostgresStore: ParlorStore {
     public func loadGame(_ kind: GameKind, id: String) async throws(StoreError) -> StoredGame? {
         let where_ = "\(location), table games"
         return try await read(
-            "Loading \(kind.noun) \(id)", "SELECT code, version, state, schedule, node FROM games WHERE kind = \(kind.name) AND id = \(id)"
+            "Loading \(kind.noun) \(id)", "SELECT code, version, state, schedule, node, record_id FROM games WHERE kind = \(kind.name) AND id = \(id)"
         ) { row in
-            let (code, version, state, schedule, node) = try row.decode((String, Int, String, String, String?).self)
+            let (code, version, state, schedule, node, record) = try row.decode((String, Int, String, String, String?, String?).self)
             return StoredGame(
-                kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, servedBy: node, location: where_)
+                kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, servedBy: node,
+                record: record.map { GameRecordWrite(id: $0, steps: []) }, location: where_)
         }.first
     }
 
@@ -185,11 +188,12 @@ public final class PostgresStore: ParlorStore {
         let where_ = "\(location), table games"
         return try await read(
             "Loading the \(kind.noun) with code \(code)",
-            "SELECT id, version, state, schedule, node FROM games WHERE kind = \(kind.name) AND code = \(code)"
+            "SELECT id, version, state, schedule, node, record_id FROM games WHERE kind = \(kind.name) AND code = \(code)"
         ) { row in
-            let (id, version, state, schedule, node) = try row.decode((String, Int, String, String, String?).self)
+            let (id, version, state, schedule, node, record) = try row.decode((String, Int, String, String, String?, String?).self)
             return StoredGame(
-                kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, servedBy: node, location: where_)
+                kind: kind, id: id, code: code, version: version, state: .json(state), schedule: schedule, servedBy: node,
+                record: record.map { GameRecordWrite(id: $0, steps: []) }, location: where_)
         }.first
     }
 

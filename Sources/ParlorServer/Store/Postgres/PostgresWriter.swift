@@ -138,7 +138,7 @@ final class PostgresWriter: Sendable {
         let doing = writes.count == 1 ? writes[0].summary : "Saving \(writes.count) writes"
         let logger = pool.logger
         let node = node
-        let batch = Batch(last)
+        let batch = Batch(last, records: RecordBatch(writes))
         do {
             let conflicted = try await pool.withConnection(doing) { connection in
                 // Games' saves alone (the usual batch) are one statement, committed on its own: one
@@ -235,8 +235,11 @@ final class PostgresWriter: Sendable {
         var deletedIDs: [String] = []
         /// -1: whatever is stored.
         var deletedVersions: [Int] = []
+        /// The games' record rows, from every write of the batch (not only the last of each game).
+        var records: RecordBatch
 
-        init(_ writes: [SQLiteWrite]) {
+        init(_ writes: [SQLiteWrite], records: RecordBatch) {
+            self.records = records
             for write in writes {
                 switch write {
                 case .saveGame(let game):
@@ -263,16 +266,67 @@ final class PostgresWriter: Sendable {
         /// new game, a game already there): they changed nothing.
         func apply(node: String, stamp: Int64, on connection: PostgresConnection, logger: Logger) async throws -> Set<SQLiteWrite.Key> {
             guard !ids.isEmpty || !deletedIDs.isEmpty else { return [] }
+            let r = records
             let rows = try await connection.query("""
-                SELECT conflicted_kind, conflicted_id FROM parlor_save_games(\(node), \(stamp),
+                SELECT conflicted_kind, conflicted_id FROM parlor_save_recorded(\(node), \(stamp),
                     \(kinds)::text[], \(ids)::text[], \(codes)::text[], \(versions)::bigint[], \(states)::text[], \(schedules)::text[],
-                    \(expected)::bigint[], \(deletedKinds)::text[], \(deletedIDs)::text[], \(deletedVersions)::bigint[])
+                    \(expected)::bigint[], \(deletedKinds)::text[], \(deletedIDs)::text[], \(deletedVersions)::bigint[],
+                    \(r.openedIDs)::text[], \(r.openedKinds)::text[], \(r.openedGames)::text[], \(r.openedCodes)::text[],
+                    \(r.openedAt)::bigint[], \(r.openedStates)::text[], \(r.openedVersions)::bigint[],
+                    \(r.stepRecords)::text[], \(r.stepKinds)::text[], \(r.stepGames)::text[], \(r.steps)::bigint[], \(r.stepActors)::text[],
+                    \(r.stepAt)::bigint[], \(r.stepActions)::text[], \(r.stepVersions)::bigint[],
+                    \(r.finishedRecords)::text[], \(r.finishedKinds)::text[], \(r.finishedGames)::text[], \(r.finishedAt)::bigint[],
+                    \(r.finishedKeys)::text[])
                 """, logger: logger)
             var conflicted = Set<SQLiteWrite.Key>()
             for try await (kind, id) in rows.decode((String, String).self) {
                 conflicted.insert(.game(kind: kind, id: id))
             }
             return conflicted
+        }
+    }
+
+    /// The record rows of a batch's writes, as `parlor_save_recorded` takes them: every save's steps
+    /// (a batch's writes are not collapsed for records), new records' heads, filed games' records.
+    struct RecordBatch: Sendable {
+        var openedIDs: [String] = [], openedKinds: [String] = [], openedGames: [String] = [], openedCodes: [String] = []
+        var openedAt: [Int64] = [], openedStates: [String] = [], openedVersions: [Int] = []
+        var stepRecords: [String] = [], stepKinds: [String] = [], stepGames: [String] = [], steps: [Int] = []
+        /// '' for the clock.
+        var stepActors: [String] = [], stepAt: [Int64] = [], stepActions: [String] = [], stepVersions: [Int] = []
+        var finishedRecords: [String] = [], finishedKinds: [String] = [], finishedGames: [String] = []
+        var finishedAt: [Int64] = [], finishedKeys: [String] = []
+
+        init(_ writes: [SQLiteWrite]) {
+            for case .saveGame(let game) in writes {
+                guard let record = game.record else { continue }
+                if let opening = record.opening {
+                    openedIDs.append(record.id)
+                    openedKinds.append(game.kind)
+                    openedGames.append(game.id)
+                    openedCodes.append(game.code)
+                    openedAt.append(opening.createdAt)
+                    openedStates.append(opening.initialState)
+                    openedVersions.append(opening.initialVersion)
+                }
+                for step in record.steps {
+                    stepRecords.append(record.id)
+                    stepKinds.append(game.kind)
+                    stepGames.append(game.id)
+                    steps.append(step.step)
+                    stepActors.append(step.actor ?? "")
+                    stepAt.append(step.at)
+                    stepActions.append(step.action)
+                    stepVersions.append(step.version)
+                }
+                if let archive = game.archive {
+                    finishedRecords.append(record.id)
+                    finishedKinds.append(game.kind)
+                    finishedGames.append(game.id)
+                    finishedAt.append(archive.finishedAt)
+                    finishedKeys.append(archive.key)
+                }
+            }
         }
     }
 
