@@ -117,11 +117,12 @@ final class ParlorServices: Sendable {
         accounts = AccountsService(
             store: store, storage: storage, presence: presence, clock: clock, logger: logger,
             maxFriendships: limits.maxFriendships, profileStats: registrations.lazy.compactMap(\.profileStats).first)
+        let link = LinkAccountOperation.handler(signIn)
         let entries = SessionOperations.entries + registrations.flatMap(\.operations) + accounts.operations
-            + [HistoryOperation.handler(games).entry()]
+            + [HistoryOperation.handler(games).entry(), link.entry()]
         operations = OperationTable(entries)
         callable = OperationTable(entries.filter(\.callable))
-        routes = registrations.flatMap(\.routes) + accounts.routes
+        routes = registrations.flatMap(\.routes) + accounts.routes + link.routes
         for game in games {
             try await game.restore()
         }
