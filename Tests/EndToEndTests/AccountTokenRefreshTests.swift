@@ -29,15 +29,7 @@ struct AccountTokenRefreshTests {
                           "secret": "\(AuthConfigFlagTests.secret)"}]}
             """)
         defer { try? FileManager.default.removeItem(atPath: config) }
-        let server = try await TerminalServer.start(extraArguments: ["--no-persist", "--auth-config", config])
-        do {
-            let result = try await body(server)
-            await server.process.stop()
-            return result
-        } catch {
-            await server.process.stop()
-            throw error
-        }
+        return try await TerminalServer.with(extraArguments: ["--no-persist", "--auth-config", config], body)
     }
 
     /// A Supabase-shaped token of `sub` that expires `lifetime` seconds from now (negative: already did),

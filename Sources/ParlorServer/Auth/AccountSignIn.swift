@@ -88,8 +88,7 @@ final class AccountSignIn: Sendable {
         do {
             user = try await store.user(forIssuer: identity.issuer, subject: identity.subject, newUser: candidate)
         } catch {
-            logger.error("Cannot map an account to its user", metadata: ["issuer": "\(identity.issuer)", "error": "\(error)"])
-            throw WireError(error.kind == .unreachable ? .unavailable : .internal, "The account could not be signed in; nothing was changed.")
+            throw storeFailure(error, "Cannot map an account to its user", identity, "The account could not be signed in; nothing was changed.")
         }
         remember(identity, user)
         return SignedIn(user: user, resumed: user != candidate, expiresAt: verified.expiresAt)
@@ -106,8 +105,7 @@ final class AccountSignIn: Sendable {
         do {
             outcome = try await store.link(issuer: identity.issuer, subject: identity.subject, to: user)
         } catch {
-            logger.error("Cannot link a user to an account", metadata: ["issuer": "\(identity.issuer)", "error": "\(error)"])
-            throw WireError(error.kind == .unreachable ? .unavailable : .internal, "The account could not be linked; nothing was changed.")
+            throw storeFailure(error, "Cannot link a user to an account", identity, "The account could not be linked; nothing was changed.")
         }
         switch outcome {
         case .linked, .alreadyLinked:
@@ -121,6 +119,13 @@ final class AccountSignIn: Sendable {
         case .userHasAnotherAccount:
             throw WireError(.alreadyLinked, "This identity is already linked to another account; an identity links to one account only.")
         }
+    }
+
+    /// A store that failed an account's sign-in or link, logged, as the caller is told: UNAVAILABLE when
+    /// the database cannot be reached, INTERNAL otherwise.
+    private func storeFailure(_ error: StoreError, _ logged: Logger.Message, _ identity: ExternalIdentity, _ told: String) -> WireError {
+        logger.error(logged, metadata: ["issuer": "\(identity.issuer)", "error": "\(error)"])
+        return WireError(error.kind == .unreachable ? .unavailable : .internal, told)
     }
 
     /// The token a JWT is, verified; a refusal is the wire's error.
