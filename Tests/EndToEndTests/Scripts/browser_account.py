@@ -57,8 +57,9 @@ def main(base, shots, issuer, secret, grace):
         # An expiring sign-in, refreshed by the app that opened the page (acted here by a listener).
         bo_sub = str(uuid.uuid4())
         fresh = token(issuer, secret, bo_sub, 3600)
-        bo.open(f"/#jwt={token(issuer, secret, bo_sub, 6)}")
-        expires = time.time() + 6
+        # Ten seconds: time to load the page and sign in, even on a busy machine.
+        bo.open(f"/#jwt={token(issuer, secret, bo_sub, 10)}")
+        expires = time.time() + 10
         bo.driver.execute_script("""
             const fresh = arguments[0];
             window.appAsked = 0;
@@ -72,7 +73,7 @@ def main(base, shots, issuer, secret, grace):
         check(bo_user == session_user(base, fresh), "Bo's page is his account's user")
 
         # No app to ask: the page says to sign in again.
-        cy.open(f"/#jwt={token(issuer, secret, str(uuid.uuid4()), 6)}")
+        cy.open(f"/#jwt={token(issuer, secret, str(uuid.uuid4()), 10)}")
 
         bo.wait(lambda d: d.execute_script("return window.appAsked") >= 1, "the page asks its app for a fresh token")
         bo.wait_text("#notice", "You are signed in again.")
