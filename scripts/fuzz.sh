@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh TARGET|all [--runs N | --seconds S] [--input FILE] [--skip-build] [-- libFuzzer flags]
 #
-#   TARGET     frames, http, envelope, inflate or media (the targets fuzz-frames, fuzz-http, ...), or all
+#   TARGET     frames, http, envelope, inflate, media or jwt (the targets fuzz-frames, fuzz-http, ...), or all
 #   --runs N   stop after N inputs; 0 runs the seeds and reproducers only, as a regression test
 #   --seconds S  stop after S seconds (default 60, per target)
 #   --input FILE  run the target on one input (a crash to reproduce) and stop
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 
 usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
 
-targets=(frames http envelope inflate media)
+targets=(frames http envelope inflate media jwt)
 target=""
 runs=""
 seconds=""
@@ -67,7 +67,7 @@ bin="$(swift build --package-path "$fuzz_dir" "${build_flags[@]}" --show-bin-pat
 
 # A target without coverage only guesses, and one without ASan misses what it is there to find: check
 # that the Swift code under test got both.
-for module in WebSocketCore ParlorWire ParlorMedia fuzz_frames fuzz_envelope fuzz_media; do
+for module in WebSocketCore ParlorWire ParlorMedia ParlorServer fuzz_frames fuzz_envelope fuzz_media fuzz_jwt; do
   objects=("$bin/$module.build/"*.o)
   # (grep -c reads to the end: with pipefail, -q would stop early and fail the pipe.)
   if ! readelf -S "${objects[@]}" | grep -c __sancov_cntrs >/dev/null || ! nm -u "${objects[@]}" | grep -c __asan_ >/dev/null; then
@@ -77,10 +77,11 @@ for module in WebSocketCore ParlorWire ParlorMedia fuzz_frames fuzz_envelope fuz
 done
 
 # The largest input each target is given: a few frames, a handshake and its first frames, a request,
-# a small photo with its EXIF block.
+# a small photo with its EXIF block, a token (past the verifier's 8 KiB limit).
 max_len() {
   case "$1" in
     envelope|http) echo 4096 ;;
+    jwt) echo 9000 ;;
     media) echo 16384 ;;
     *) echo 8192 ;;
   esac
