@@ -41,6 +41,8 @@ let package = Package(
         .library(name: "ParlorWire", targets: ["ParlorWire"]),
         // For the media fuzz target, which reads uploads as the server will.
         .library(name: "ParlorMedia", targets: ["ParlorMedia"]),
+        // For the jwt fuzz target, which checks external JWTs as the server's sign-in does.
+        .library(name: "ParlorServer", targets: ["ParlorServer"]),
     ],
     // The clustered mode (`--postgres`: several nodes on one PostgreSQL database) is built only when
     // asked for: postgres-nio brings swift-nio-ssl and swift-crypto, two copies of BoringSSL, which are

@@ -3,7 +3,9 @@
 #
 #   scripts/fuzz.sh TARGET|all [--runs N | --seconds S] [--input FILE] [--skip-build] [-- libFuzzer flags]
 #
-#   TARGET     frames, http, envelope, inflate or media (the targets fuzz-frames, fuzz-http, ...), or all
+#   TARGET     frames, http, envelope, inflate, media or jwt (the targets fuzz-frames, fuzz-http, ...), several
+#              joined by commas (frames,http), or all. Only the targets named are built: jwt links the whole
+#              server (the verifier lives in ParlorServer), so its sanitized build is by far the longest.
 #   --runs N   stop after N inputs; 0 runs the seeds and reproducers only, as a regression test
 #   --seconds S  stop after S seconds (default 60, per target)
 #   --input FILE  run the target on one input (a crash to reproduce) and stop
@@ -18,7 +20,7 @@ cd "$(dirname "$0")/.."
 
 usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
 
-targets=(frames http envelope inflate media)
+targets=(frames http envelope inflate media jwt)
 target=""
 runs=""
 seconds=""
@@ -41,10 +43,14 @@ done
 if [ "$target" = all ]; then
   selected=("${targets[@]}")
 else
-  case " ${targets[*]} " in
-    *" $target "*) selected=("$target") ;;
-    *) echo "fuzz.sh: no target '$target' (targets: ${targets[*]})" >&2; exit 2 ;;
-  esac
+  selected=()
+  IFS=, read -r -a named <<<"$target"
+  for one in "${named[@]}"; do
+    case " ${targets[*]} " in
+      *" $one "*) selected+=("$one") ;;
+      *) echo "fuzz.sh: no target '$one' (targets: ${targets[*]})" >&2; exit 2 ;;
+    esac
+  done
 fi
 [ -z "$runs" ] || [ -z "$seconds" ] || { echo "fuzz.sh: --runs or --seconds, not both" >&2; exit 2; }
 [ -n "$runs" ] || [ -n "$seconds" ] || seconds=60
@@ -60,14 +66,26 @@ build_flags=(-c release --sanitize fuzzer --sanitize address -Xswiftc -sanitize=
 if [ "$build" = 1 ]; then
   echo "fuzz.sh: building the fuzz targets"
   build_start=$SECONDS
-  swift build --package-path "$fuzz_dir" "${build_flags[@]}"
+  for name in "${selected[@]}"; do
+    swift build --package-path "$fuzz_dir" "${build_flags[@]}" --product "fuzz-$name"
+  done
   echo "fuzz.sh: built in $((SECONDS - build_start)) s"
 fi
 bin="$(swift build --package-path "$fuzz_dir" "${build_flags[@]}" --show-bin-path)"
 
 # A target without coverage only guesses, and one without ASan misses what it is there to find: check
 # that the Swift code under test got both.
-for module in WebSocketCore ParlorWire ParlorMedia fuzz_frames fuzz_envelope fuzz_media; do
+# (Only the modules of the targets built: the others may not be.)
+modules=(WebSocketCore)
+for name in "${selected[@]}"; do
+  case "$name" in
+    envelope) modules+=(ParlorWire fuzz_envelope) ;;
+    media) modules+=(ParlorMedia fuzz_media) ;;
+    jwt) modules+=(ParlorServer fuzz_jwt) ;;
+    frames) modules+=(fuzz_frames) ;;
+  esac
+done
+for module in "${modules[@]}"; do
   objects=("$bin/$module.build/"*.o)
   # (grep -c reads to the end: with pipefail, -q would stop early and fail the pipe.)
   if ! readelf -S "${objects[@]}" | grep -c __sancov_cntrs >/dev/null || ! nm -u "${objects[@]}" | grep -c __asan_ >/dev/null; then
@@ -77,10 +95,11 @@ for module in WebSocketCore ParlorWire ParlorMedia fuzz_frames fuzz_envelope fuz
 done
 
 # The largest input each target is given: a few frames, a handshake and its first frames, a request,
-# a small photo with its EXIF block.
+# a small photo with its EXIF block, a token (past the verifier's 8 KiB limit).
 max_len() {
   case "$1" in
     envelope|http) echo 4096 ;;
+    jwt) echo 9000 ;;
     media) echo 16384 ;;
     *) echo 8192 ;;
   esac

@@ -264,6 +264,10 @@ extension ParlorClient {
             carryOut(effects, on: connection)
             return
         }
+        if header.event == .tokenExpired, header.id == nil {
+            tokenExpired(on: connection)
+            return
+        }
         guard case .number(let id)? = header.id else {
             logger.warning("Ignoring a reply without a request id", metadata: ["error": "\(header.error?.message ?? "none")"])
             return

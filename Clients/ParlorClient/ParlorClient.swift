@@ -175,20 +175,26 @@ public final class ParlorClient: Sendable {
         }
     }
 
-    /// `hello` with the stored token, then every subscription again.
+    /// `hello` with the account's JWT (`tokenProvider`) or the stored token, then every subscription again.
     private func signIn(_ connection: Connection) async throws(ParlorClientError) -> UserID {
         let deadline = ContinuousClock.now.advanced(by: configuration.requestTimeout)
         let key = configuration.tokenKey
         let token = configuration.tokenStore.token(for: key)
         var hello: HelloResult
-        do throws(ParlorClientError) {
-            hello = try await send(.hello(HelloArguments(token: token)), on: connection, deadline: deadline, as: HelloResult.self)
-        } catch {
-            // A token the server no longer honours (another server's, or an expired one): start afresh.
-            guard token != nil, let code = error.serverCode, code == .unauthenticated || code == .badRequest else { throw error }
-            hello = try await send(.hello(HelloArguments()), on: connection, deadline: deadline, as: HelloResult.self)
+        if let provider = configuration.tokenProvider {
+            // Signed in as the account: the stored token (an anonymous identity's) stays as it was.
+            let jwt = try await accountToken(provider)
+            hello = try await send(.hello(HelloArguments(jwt: jwt)), on: connection, deadline: deadline, as: HelloResult.self)
+        } else {
+            do throws(ParlorClientError) {
+                hello = try await send(.hello(HelloArguments(token: token)), on: connection, deadline: deadline, as: HelloResult.self)
+            } catch {
+                // A token the server no longer honours (another server's, or an expired one): start afresh.
+                guard token != nil, let code = error.serverCode, code == .unauthenticated || code == .badRequest else { throw error }
+                hello = try await send(.hello(HelloArguments()), on: connection, deadline: deadline, as: HelloResult.self)
+            }
         }
-        if hello.token != token {
+        if configuration.tokenProvider == nil, hello.token != token {
             do throws(TokenStoreError) {
                 try configuration.tokenStore.setToken(hello.token, for: key)
             } catch {
@@ -208,6 +214,36 @@ public final class ParlorClient: Sendable {
             }
         }
         return hello.userId
+    }
+
+    /// A fresh JWT from `provider`; what it throws is an invalid configuration, said as it said it.
+    func accountToken(_ provider: @Sendable () async throws -> String) async throws(ParlorClientError) -> String {
+        do {
+            return try await provider()
+        } catch {
+            throw .invalidConfiguration("The token provider gave no token: \(error)")
+        }
+    }
+
+    /// The server says the connection's JWT has expired (`tokenExpired`): a fresh one from the token
+    /// provider keeps it signed in (`refreshAuth`). Without one the server closes the connection after
+    /// its grace, and the client signs in again, asking the provider then.
+    func tokenExpired(on connection: Connection) {
+        guard let provider = configuration.tokenProvider else {
+            logger.warning("The server says the sign-in expired, and there is no token provider to refresh it")
+            return
+        }
+        let deadline = ContinuousClock.now.advanced(by: configuration.requestTimeout)
+        Task {
+            do throws(ParlorClientError) {
+                let jwt = try await self.accountToken(provider)
+                let refreshed = try await self.send(
+                    .refreshAuth(RefreshAuthArguments(jwt: jwt)), on: connection, deadline: deadline, as: RefreshAuthResult.self)
+                self.logger.info("Refreshed the sign-in", metadata: ["expiresAt": "\(refreshed.expiresAt)"])
+            } catch {
+                self.logger.warning("Refreshing the sign-in failed; the client signs in again once the server closes", metadata: ["error": "\(error)"])
+            }
+        }
     }
 
     /// Opens the connection for requests; false when the client is closing.

@@ -9,6 +9,13 @@ public struct ParlorClientConfiguration: Sendable {
     /// Where the sign-in token is kept between runs, per server, so a restarted client is the same user
     /// (and keeps its seats). Default: in memory only — a new user every run.
     public var tokenStore: any TokenStore = InMemoryTokenStore()
+    /// For a server that signs players in with their accounts (`--auth-config`): the account's JWT (a
+    /// Supabase access token, a Firebase ID token). Asked for at every sign-in (`hello {jwt}`, also after
+    /// a reconnect) and again whenever the server says the one in use has expired (`tokenExpired`,
+    /// answered with `refreshAuth {jwt}`), so a long session outlives any one token. It may refresh the
+    /// token itself (the provider's SDK does); what it throws fails that sign-in. Nil (the default):
+    /// the stored Parlor token, or a new anonymous user.
+    public var tokenProvider: (@Sendable () async throws -> String)?
     /// A name that keeps several identities apart in one token store ("bo", "cy"); nil is the default
     /// identity.
     public var profile: String?

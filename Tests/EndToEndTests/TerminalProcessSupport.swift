@@ -291,8 +291,8 @@ struct TerminalServer {
     }
 
     /// Runs `body` with a server, which is stopped afterwards whatever happens.
-    static func with<R>(_ body: (TerminalServer) async throws -> R) async throws -> R {
-        let server = try await start()
+    static func with<R>(extraArguments: [String] = ["--no-persist"], _ body: (TerminalServer) async throws -> R) async throws -> R {
+        let server = try await start(extraArguments: extraArguments)
         do {
             let result = try await body(server)
             await server.process.stop()

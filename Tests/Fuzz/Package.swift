@@ -17,6 +17,7 @@ let nioEmbedded: PackageDescription.Target.Dependency = .product(name: "NIOEmbed
 let webSocketCore: PackageDescription.Target.Dependency = .product(name: "WebSocketCore", package: "Parlor")
 let parlorWire: PackageDescription.Target.Dependency = .product(name: "ParlorWire", package: "Parlor")
 let parlorMedia: PackageDescription.Target.Dependency = .product(name: "ParlorMedia", package: "Parlor")
+let parlorServer: PackageDescription.Target.Dependency = .product(name: "ParlorServer", package: "Parlor")
 
 let package = Package(
     name: "ParlorFuzz",
@@ -40,5 +41,7 @@ let package = Package(
         .executableTarget(name: "fuzz-inflate", dependencies: ["FuzzSupport", "ZlibReference", webSocketCore, nio]),
         // Uploaded images: format sniffing, the JPEG segment walk, EXIF, and stripping metadata.
         .executableTarget(name: "fuzz-media", dependencies: ["FuzzSupport", parlorMedia]),
+        // External JWTs (`hello {jwt}`, a bearer token) checked against static keys of every kind, by OpenSSL.
+        .executableTarget(name: "fuzz-jwt", dependencies: ["FuzzSupport", parlorServer]),
     ]
 )

@@ -10,6 +10,7 @@ import Testing
         (#"{"id":1,"op":"hello"}"#, .hello(HelloArguments())),
         (#"{"id":1,"op":"hello","args":{"jwt":"e.y.j"}}"#, .hello(HelloArguments(jwt: "e.y.j"))),
         (#"{"id":1,"op":"refreshAuth","args":{"jwt":"e.y.j"}}"#, .refreshAuth(RefreshAuthArguments(jwt: "e.y.j"))),
+        (#"{"id":1,"op":"linkAccount","args":{"jwt":"e.y.j"}}"#, .linkAccount(LinkAccountArguments(jwt: "e.y.j"))),
         (#"{"id":1,"op":"createRoom","args":{"pointLimit":200,"pointValue":25,"playerCount":4,"playerName":"Bo"}}"#,
          .createRoom(CreateRoomArguments(pointLimit: 200, pointValue: 25, playerCount: 4, playerName: "Bo"))),
         (#"{"id":1,"op":"joinRoom","args":{"code":"A1B2C3","playerName":"Bo"}}"#,

@@ -69,7 +69,7 @@ public struct ClientOptions: ParsableArguments {
     public var printsText: Bool { !json && TerminalDevice.isOutputTerminal }
 
     /// The client configuration these options describe: tokens kept per server (and profile) under
-    /// `~/.config/parlor/`.
+    /// `~/.config/parlor/`, and — after `parlor login`, or with `$PARLOR_JWT` — the account to sign in with.
     public func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ParlorClientError) -> ParlorClientConfiguration {
         var configuration = ParlorClientConfiguration(server: try ServerAddress(server(environment: environment)))
         configuration.tokenStore = FileTokenStore(environment: environment)
@@ -78,6 +78,7 @@ public struct ClientOptions: ParsableArguments {
         // A server that is not there is said at once, not after --timeout.
         configuration.failsFastUntilConnected = true
         if let caFile { try configuration.trustCertificateAuthorities(inFile: caFile) }
+        configuration.tokenProvider = AccountLogin.tokenProvider(key: configuration.tokenKey, environment: environment)
         return configuration
     }
 }

@@ -15,10 +15,12 @@ public struct ParlorCommand: AsyncParsableCommand {
             parlor watch CODE watches any game; its code says which. parlor history lists your finished games.
 
             Your identity is kept per server in $XDG_CONFIG_HOME/parlor/tokens.json \
-            (~/.config/parlor/tokens.json), so running parlor again gets you your seat back.
+            (~/.config/parlor/tokens.json), so running parlor again gets you your seat back. On a server \
+            that signs players in with their accounts, parlor login --jwt-file FILE (or $PARLOR_JWT) signs \
+            in with the account instead.
             """,
         version: ParlorRelease.version,
-        subcommands: games.flatMap { $0.commands } + [Watch.self, History.self])
+        subcommands: games.flatMap { $0.commands } + [Watch.self, History.self, Login.self, Logout.self])
 
     public init() {}
 }

@@ -3,6 +3,15 @@ import NIOConcurrencyHelpers
 import ParlorRules
 import ParlorWire
 
+/// `linkAccount {jwt}` (`POST /account/link`): the signed-in caller's identity becomes the account's.
+enum LinkAccountOperation {
+    static func handler(_ signIn: AccountSignIn) -> OperationHandler<LinkAccountArguments> {
+        OperationHandler(Operation.linkAccount) { args, context throws(WireError) in
+            .reply(try EncodedJSON.encoding(try await signIn.link(jwt: args.jwt, to: try context.signedIn())))
+        }
+    }
+}
+
 /// How a connection or a request becomes a user: anonymously, by Parlor's own token, or by a JWT from
 /// a configured issuer (`AuthConfiguration`), which signs in as the user mapped from (issuer, `sub`) —
 /// created on the account's first sign-in, the same on every device after. `hello`, `POST /session`
@@ -68,16 +77,7 @@ final class AccountSignIn: Sendable {
 
     /// The user a JWT signs in as; `resumed` is false on the account's first sign-in.
     func signIn(jwt: String) async throws(WireError) -> SignedIn {
-        guard configuration.mode != .anonymous, !configuration.issuers.isEmpty else {
-            throw WireError(.authNotConfigured, "This server signs in anonymously only: send hello without a jwt.")
-        }
-        let verified: VerifiedToken
-        do {
-            verified = try await verifier.verify(jwt, now: clock.now)
-        } catch {
-            logger.debug("Refused a JWT", metadata: ["reason": "\(error.reason)"])
-            throw error.wireError
-        }
+        let verified = try await verify(jwt)
         let identity = ExternalIdentity(issuer: verified.issuer, subject: verified.subject)
         if let user = known.withLockedValue({ $0.users[identity] }) {
             return SignedIn(user: user, resumed: true, expiresAt: verified.expiresAt)
@@ -88,11 +88,57 @@ final class AccountSignIn: Sendable {
         do {
             user = try await store.user(forIssuer: identity.issuer, subject: identity.subject, newUser: candidate)
         } catch {
-            logger.error("Cannot map an account to its user", metadata: ["issuer": "\(identity.issuer)", "error": "\(error)"])
-            throw WireError(error.kind == .unreachable ? .unavailable : .internal, "The account could not be signed in; nothing was changed.")
+            throw storeFailure(error, "Cannot map an account to its user", identity, "The account could not be signed in; nothing was changed.")
         }
         remember(identity, user)
         return SignedIn(user: user, resumed: user != candidate, expiresAt: verified.expiresAt)
+    }
+
+    /// `linkAccount {jwt}`: the account the JWT names signs in as `user` from now on — the user's
+    /// profile, history and friends are the account's, since nothing is keyed by anything but the user.
+    /// Refused when the account already signs in as another user (ACCOUNT_ALREADY_LINKED: two histories
+    /// are never merged) or `user` already has another account (ALREADY_LINKED: a user links once).
+    func link(jwt: String, to user: UserID) async throws(WireError) -> LinkAccountResult {
+        let verified = try await verify(jwt)
+        let identity = ExternalIdentity(issuer: verified.issuer, subject: verified.subject)
+        let outcome: ExternalLinkOutcome
+        do {
+            outcome = try await store.link(issuer: identity.issuer, subject: identity.subject, to: user)
+        } catch {
+            throw storeFailure(error, "Cannot link a user to an account", identity, "The account could not be linked; nothing was changed.")
+        }
+        switch outcome {
+        case .linked, .alreadyLinked:
+            remember(identity, user)
+            logger.info("Linked a user to an account", metadata: ["user": "\(user)", "issuer": "\(identity.issuer)"])
+            return LinkAccountResult(userId: user, issuer: identity.issuer, subject: identity.subject, alreadyLinked: outcome == .alreadyLinked)
+        case .accountHasAnotherUser:
+            throw WireError(
+                .accountAlreadyLinked,
+                "That account already has its own Parlor identity; sign in with it (hello {jwt}) to use it. Two identities are never merged.")
+        case .userHasAnotherAccount:
+            throw WireError(.alreadyLinked, "This identity is already linked to another account; an identity links to one account only.")
+        }
+    }
+
+    /// A store that failed an account's sign-in or link, logged, as the caller is told: UNAVAILABLE when
+    /// the database cannot be reached, INTERNAL otherwise.
+    private func storeFailure(_ error: StoreError, _ logged: Logger.Message, _ identity: ExternalIdentity, _ told: String) -> WireError {
+        logger.error(logged, metadata: ["issuer": "\(identity.issuer)", "error": "\(error)"])
+        return WireError(error.kind == .unreachable ? .unavailable : .internal, told)
+    }
+
+    /// The token a JWT is, verified; a refusal is the wire's error.
+    private func verify(_ jwt: String) async throws(WireError) -> VerifiedToken {
+        guard configuration.mode != .anonymous, !configuration.issuers.isEmpty else {
+            throw WireError(.authNotConfigured, "This server signs in anonymously only: send hello without a jwt.")
+        }
+        do {
+            return try await verifier.verify(jwt, now: clock.now)
+        } catch {
+            logger.debug("Refused a JWT", metadata: ["reason": "\(error.reason)"])
+            throw error.wireError
+        }
     }
 
     /// The user `Authorization: Bearer <token>` names: Parlor's own token, or — on a server with issuers —

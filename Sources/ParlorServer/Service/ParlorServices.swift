@@ -118,11 +118,12 @@ final class ParlorServices: Sendable {
             store: store, storage: storage, presence: presence, clock: clock, logger: logger,
             maxFriendships: limits.maxFriendships, profileStats: registrations.lazy.compactMap(\.profileStats).first)
         let records = GameRecordOperation.handler(games)
+        let link = LinkAccountOperation.handler(signIn)
         let entries = SessionOperations.entries + registrations.flatMap(\.operations) + accounts.operations
-            + [HistoryOperation.handler(games).entry(), records.entry()]
+            + [HistoryOperation.handler(games).entry(), records.entry(), link.entry()]
         operations = OperationTable(entries)
         callable = OperationTable(entries.filter(\.callable))
-        routes = registrations.flatMap(\.routes) + accounts.routes + records.routes
+        routes = registrations.flatMap(\.routes) + accounts.routes + records.routes + link.routes
         for game in games {
             try await game.restore()
         }

@@ -42,6 +42,18 @@ public enum ProfileWriteOutcome: Sendable, Equatable {
     case handleTaken
 }
 
+/// How linking a user to an account went (`AccountStore.link`).
+public enum ExternalLinkOutcome: Sendable, Equatable {
+    /// Linked now: the account signs in as the user from now on.
+    case linked
+    /// The account already signed in as this user; nothing changed.
+    case alreadyLinked
+    /// The account signs in as another user; nothing changed.
+    case accountHasAnotherUser
+    /// The user is already linked to another account; nothing changed.
+    case userHasAnotherAccount
+}
+
 /// Where a friend request stands.
 public enum FriendshipStatus: String, Sendable, Equatable, CaseIterable {
     case pending

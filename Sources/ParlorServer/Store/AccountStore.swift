@@ -45,4 +45,9 @@ public protocol AccountStore: Sendable {
 
     /// Whether `user` signs in with an account from another provider.
     func hasExternalIdentity(_ user: UserID) async throws(StoreError) -> Bool
+
+    /// Makes the account (`issuer`, `subject`) sign in as `user` from now on, in one transaction —
+    /// unless the account already signs in as another user, or `user` already has another account.
+    /// Nothing of the user moves: its profile, history and friends are the account's by its id.
+    func link(issuer: String, subject: String, to user: UserID) async throws(StoreError) -> ExternalLinkOutcome
 }

@@ -14,4 +14,14 @@ extension InMemoryStore {
     public func hasExternalIdentity(_ user: UserID) async throws(StoreError) -> Bool {
         state.withLockedValue { $0.externalIdentities.values.contains(user) }
     }
+
+    public func link(issuer: String, subject: String, to user: UserID) async throws(StoreError) -> ExternalLinkOutcome {
+        state.withLockedValue { state in
+            let identity = ExternalIdentity(issuer: issuer, subject: subject)
+            if let known = state.externalIdentities[identity] { return known == user ? .alreadyLinked : .accountHasAnotherUser }
+            if state.externalIdentities.values.contains(user) { return .userHasAnotherAccount }
+            state.externalIdentities[identity] = user
+            return .linked
+        }
+    }
 }

@@ -138,6 +138,10 @@ final class MonitoredStore: ParlorStore {
         try await base.hasExternalIdentity(user)
     }
 
+    func link(issuer: String, subject: String, to user: UserID) async throws(StoreError) -> ExternalLinkOutcome {
+        try await recordingWrite { () async throws(StoreError) in try await base.link(issuer: issuer, subject: subject, to: user) }
+    }
+
     func profiles(_ users: [UserID]) async throws(StoreError) -> [ProfileRecord] { try await base.profiles(users) }
 
     func searchProfiles(_ text: String, limit: Int) async throws(StoreError) -> [ProfileRecord] {

@@ -28,4 +28,22 @@ extension SQLiteStore {
                 ?? false
         }
     }
+
+    public func link(issuer: String, subject: String, to user: UserID) async throws(StoreError) -> ExternalLinkOutcome {
+        try await write("Linking \(user) to \(subject) of \(issuer)") { db -> ExternalLinkOutcome in
+            // One write transaction: nothing signs the account in, or links the user, in between.
+            if let known = try String.fetchOne(
+                db, sql: "SELECT user_id FROM external_identities WHERE issuer = ? AND subject = ?", arguments: [issuer, subject])
+            {
+                return known == user.rawValue ? .alreadyLinked : .accountHasAnotherUser
+            }
+            let linked = try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM external_identities WHERE user_id = ?)", arguments: [user.rawValue]) ?? false
+            if linked { return .userHasAnotherAccount }
+            try db.execute(
+                sql: "INSERT INTO external_identities (issuer, subject, user_id, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [issuer, subject, user.rawValue, Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))])
+            return .linked
+        }
+    }
 }

@@ -22,6 +22,14 @@ public struct RefreshAuthArguments: OperationArguments {
     public init(jwt: String) { self.jwt = jwt }
 }
 
+/// `linkAccount {jwt}` (`POST /account/link`): the account, by a JWT from a configured issuer, that the
+/// caller's Parlor identity becomes; signed in with a Parlor token.
+public struct LinkAccountArguments: OperationArguments {
+    public var jwt: String
+
+    public init(jwt: String) { self.jwt = jwt }
+}
+
 /// `unsubscribe {subscription}`.
 public struct UnsubscribeArguments: OperationArguments {
     public var subscription: Int

@@ -8,6 +8,10 @@ extension Operation {
     /// `refreshAuth {jwt}`: a fresh JWT of the connection's account, before or after its `tokenExpired`
     /// event, keeps the connection signed in.
     public static let refreshAuth = OperationDeclaration<RefreshAuthArguments, RefreshAuthResult>("refreshAuth")
+    /// `linkAccount {jwt}`: the caller's Parlor identity (its profile, history and friends) becomes the
+    /// account's, once; the account must not have a Parlor user of its own yet. Also `POST /account/link`.
+    public static let linkAccount = OperationDeclaration<LinkAccountArguments, LinkAccountResult>(
+        "linkAccount", routes: [.post("/account/link")])
     /// `unsubscribe {subscription}`: its `end` event goes out before the reply.
     public static let unsubscribe = OperationDeclaration<UnsubscribeArguments, NoResult>("unsubscribe", access: .anyone)
     /// The caller's finished games of every kind, newest first.
@@ -17,6 +21,6 @@ extension Operation {
 extension WireVocabulary {
     public static let session = WireVocabulary(
         "session",
-        operations: [Operation.hello.erased, Operation.refreshAuth.erased, Operation.unsubscribe.erased, Operation.listHistory.erased,
-            Operation.getGameRecord.erased])
+        operations: [Operation.hello.erased, Operation.refreshAuth.erased, Operation.linkAccount.erased,
+            Operation.unsubscribe.erased, Operation.listHistory.erased, Operation.getGameRecord.erased])
 }

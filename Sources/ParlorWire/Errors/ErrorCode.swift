@@ -44,6 +44,10 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The JWT a connection signed in with has expired (the `tokenExpired` event; `refreshAuth` with a
     /// fresh one keeps the connection).
     public static let tokenExpired = ErrorCode("TOKEN_EXPIRED", .unauthenticated, 401)
+    /// `linkAccount`: the caller's user is already linked to another account (a user links once).
+    public static let alreadyLinked = ErrorCode("ALREADY_LINKED", .alreadyExists, 409)
+    /// `linkAccount`: the account already signs in as another Parlor user; two users are never merged.
+    public static let accountAlreadyLinked = ErrorCode("ACCOUNT_ALREADY_LINKED", .alreadyExists, 409)
 
     // What any game's rules may answer (first named by the rummy seed's table).
     public static let playerNotFound = ErrorCode("PLAYER_NOT_FOUND", .notFound, 404)
@@ -69,6 +73,7 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
         .badRequest, .unauthenticated, .internal, .subscriptionNotFound, .tooManySubscriptions, .rateLimited, .requestTooLarge,
         .shuttingDown, .unavailable, .notFound, .forbidden, .methodNotAllowed, .upgradeRequired,
         .authRequired, .invalidToken, .authNotConfigured, .tokenExpired,
+        .alreadyLinked, .accountAlreadyLinked,
         .playerNotFound, .invalidState, .invalidInput, .notHost, .notYourTurn, .noFreeCode, .quotaExceeded,
         .recordNotAvailable,
     ]

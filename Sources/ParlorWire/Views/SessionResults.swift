@@ -45,6 +45,22 @@ public struct RefreshAuthResult: Sendable, Equatable, Codable {
     }
 }
 
+/// The reply to `linkAccount {jwt}`: the caller's user, which the account (`issuer`, `subject`) signs in
+/// as from now on, on every device; `alreadyLinked` when it already did (the same link asked again).
+public struct LinkAccountResult: Sendable, Equatable, Codable {
+    public let userId: UserID
+    public let issuer: String
+    public let subject: String
+    public let alreadyLinked: Bool
+
+    public init(userId: UserID, issuer: String, subject: String, alreadyLinked: Bool) {
+        self.userId = userId
+        self.issuer = issuer
+        self.subject = subject
+        self.alreadyLinked = alreadyLinked
+    }
+}
+
 /// The `tokenExpired` event (no `sub`: it is the connection's): the JWT the connection signed in with
 /// has expired. Send `refreshAuth {jwt}` with a fresh one within `graceSeconds`, or the connection is
 /// closed (1008, reason beginning `TOKEN_EXPIRED`); until then it works as before.

@@ -21,6 +21,9 @@ extension ForwardingStore {
     func hasExternalIdentity(_ user: UserID) async throws(StoreError) -> Bool {
         try await forwardee.hasExternalIdentity(user)
     }
+    func link(issuer: String, subject: String, to user: UserID) async throws(StoreError) -> ExternalLinkOutcome {
+        try await forwardee.link(issuer: issuer, subject: subject, to: user)
+    }
     func lifetime(_ kind: GameKind, of user: UserID) async throws(StoreError) -> [LifetimeEntry] {
         try await forwardee.lifetime(kind, of: user)
     }

@@ -1,6 +1,7 @@
 // The app: one connection, one screen at a time (home, or a game's page), the offline banner, the
 // message line every screen reports through, and the address that carries the game's code.
 
+import { keepAccountSignIn, takeHandedOverToken } from "./account.js";
 import { Connection } from "./connection.js";
 import { fill } from "./dom.js";
 import { describe, learnSentences } from "./errors.js";
@@ -15,7 +16,9 @@ const main = document.getElementById("main");
 const notice = document.getElementById("notice");
 
 const protocol = location.protocol === "https:" ? "wss:" : "ws:";
-const connection = new Connection({ url: `${protocol}//${location.host}/ws` });
+// An app that opened this page may hand its player's account over in the fragment (`#jwt=…`): taken
+// out of the address before anything else reads it.
+const connection = new Connection({ url: `${protocol}//${location.host}/ws`, jwt: takeHandedOverToken() });
 // For the browser tests and the curious: `parlor.connection.drop()` acts out a lost network.
 window.parlor = { connection };
 
@@ -39,14 +42,15 @@ const context = {
     render(place, options);
   },
   /** Tells the player something; an error is described by its code and carries it as `data-code`. */
-  say(message, { error = false } = {}) {
+  say(message, { error = false, sticky = false } = {}) {
     clearTimeout(noticeTimer);
     const text = message instanceof Error || (message && message.code) ? describe(message) : String(message);
     notice.className = error ? "notice error" : "notice";
     notice.dataset.code = message?.code ?? "";
     fill(notice, text);
     notice.hidden = false;
-    noticeTimer = setTimeout(() => (notice.hidden = true), error ? 8000 : 4000);
+    // A sticky notice (the sign-in expired) stays until the next one or a click.
+    if (!sticky) noticeTimer = setTimeout(() => (notice.hidden = true), error ? 8000 : 4000);
   },
   fail(error) {
     context.say(error, { error: true });
@@ -69,6 +73,7 @@ function render(place, options) {
 }
 
 notice.addEventListener("click", () => (notice.hidden = true));
+keepAccountSignIn(connection, context);
 
 connection.start().then(async () => {
   const code = new URLSearchParams(location.search).get("code");

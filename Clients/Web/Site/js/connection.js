@@ -80,11 +80,15 @@ const serviceRestart = 1012;
 const moveGrace = 2000;
 
 /** Events: "state" (detail: "connecting" | "online" | "offline"), "resumed" (after a reconnect has
- * signed in again and observed everything again). */
+ * signed in again and observed everything again), "tokenExpired" (detail: the event's data: the
+ * account's JWT this connection signed in with has expired; `refreshAuth` with a fresh one keeps it),
+ * "signInRefused" (detail: the ServerError: the handed-over JWT was not accepted). */
 export class Connection extends EventTarget {
-  constructor({ url, storage = window.localStorage, requestTimeout = 15000 } = {}) {
+  constructor({ url, storage = window.localStorage, requestTimeout = 15000, jwt = null } = {}) {
     super();
     this.url = url;
+    /** An account's JWT handed over by the app (js/account.js): the first sign-in uses it. */
+    this.jwt = jwt;
     this.storage = storage;
     this.requestTimeout = requestTimeout;
     this.state = "connecting";
@@ -243,7 +247,19 @@ export class Connection extends EventTarget {
   async signIn(socket) {
     try {
       const token = this.storage.getItem(tokenKey);
-      const hello = await this.send("hello", token ? { token } : {});
+      let hello;
+      if (this.jwt) {
+        try {
+          hello = await this.send("hello", { jwt: this.jwt });
+          // Signed in as the account: the token it answers (kept below) signs this page in as the
+          // account after a reload or a reconnect, as any token does.
+        } catch (error) {
+          if (error.code === "OFFLINE" || error.code === "TIMEOUT") throw error;
+          this.dispatchEvent(new CustomEvent("signInRefused", { detail: error }));
+        }
+        this.jwt = null;
+      }
+      hello ??= await this.send("hello", token ? { token } : {});
       if (this.socket !== socket) return;
       this.storage.setItem(tokenKey, hello.token);
       this.userId = hello.userId;
@@ -332,6 +348,11 @@ export class Connection extends EventTarget {
     }
   }
 
+  /** A fresh JWT of the account this page signed in with keeps the connection past the old one's expiry. */
+  refreshAuth(jwt) {
+    return this.send("refreshAuth", { jwt });
+  }
+
   /** Closes the socket as a dropped network would; the connection comes back by itself. */
   drop() {
     this.socket?.close();
@@ -359,6 +380,10 @@ export class Connection extends EventTarget {
     try {
       message = JSON.parse(text);
     } catch {
+      return;
+    }
+    if (message.sub === undefined && message.event === "tokenExpired") {
+      this.dispatchEvent(new CustomEvent("tokenExpired", { detail: message.data }));
       return;
     }
     if (message.sub !== undefined) {

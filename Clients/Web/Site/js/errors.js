@@ -7,6 +7,9 @@ const byCode = {
   RATE_LIMITED: "Slow down a little.",
   SHUTTING_DOWN: "The server is restarting; reconnecting…",
   UNAUTHENTICATED: "Signing in again…",
+  // Signed in with the app's account (js/account.js).
+  TOKEN_EXPIRED: "Your sign-in has expired: sign in again in the app to keep playing.",
+  INVALID_TOKEN: "The app's sign-in was not accepted; you play as this device for now.",
   NO_FREE_CODE: "The server is full right now; try again later.",
   // The client's own: no connection, or no answer in time.
   OFFLINE: "You are offline; try again when the connection is back.",
