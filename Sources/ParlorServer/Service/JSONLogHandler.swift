@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ParlorRules
 import ParlorWire
 import Synchronization
 
@@ -82,17 +83,9 @@ public struct JSONLogHandler: LogHandler {
         }
     }
 
-    /// `2026-11-29T17:50:01.123Z`.
+    /// `2026-11-29T17:50:01.123Z`: the rules' own ISO-8601 writer.
     static func timestamp(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        var seconds = time_t(milliseconds / 1000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let millis = milliseconds % 1000
-        let fraction = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(fraction)Z"
+        Instant(millisecondsSinceEpoch: Int64((date.timeIntervalSince1970 * 1000).rounded(.down))).iso8601
     }
 }
 
