@@ -4,8 +4,7 @@
 #   scripts/fuzz.sh TARGET|all [--runs N | --seconds S] [--input FILE] [--skip-build] [-- libFuzzer flags]
 #
 #   TARGET     frames, http, envelope, inflate, media or jwt (the targets fuzz-frames, fuzz-http, ...), several
-#              joined by commas (frames,http), or all. Only the targets named are built: jwt links the whole
-#              server (the verifier lives in ParlorServer), so its sanitized build is by far the longest.
+#              joined by commas (frames,http), or all. Only the targets named are built.
 #   --runs N   stop after N inputs; 0 runs the seeds and reproducers only, as a regression test
 #   --seconds S  stop after S seconds (default 60, per target)
 #   --input FILE  run the target on one input (a crash to reproduce) and stop
@@ -81,7 +80,7 @@ for name in "${selected[@]}"; do
   case "$name" in
     envelope) modules+=(ParlorWire fuzz_envelope) ;;
     media) modules+=(ParlorMedia fuzz_media) ;;
-    jwt) modules+=(ParlorServer fuzz_jwt) ;;
+    jwt) modules+=(ParlorAuth fuzz_jwt) ;;
     frames) modules+=(fuzz_frames) ;;
   esac
 done

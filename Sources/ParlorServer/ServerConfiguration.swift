@@ -1,4 +1,5 @@
 import NIOCore
+import ParlorAuth
 import WebSocketCore
 
 /// Everything `parlor-server` can be told. The command line only maps flags onto this; each field has

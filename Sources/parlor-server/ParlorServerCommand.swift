@@ -1,4 +1,5 @@
 import ArgumentParser
+import ParlorAuth
 import ParlorWire
 import Foundation
 import Logging

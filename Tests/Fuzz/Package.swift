@@ -17,7 +17,7 @@ let nioEmbedded: PackageDescription.Target.Dependency = .product(name: "NIOEmbed
 let webSocketCore: PackageDescription.Target.Dependency = .product(name: "WebSocketCore", package: "Parlor")
 let parlorWire: PackageDescription.Target.Dependency = .product(name: "ParlorWire", package: "Parlor")
 let parlorMedia: PackageDescription.Target.Dependency = .product(name: "ParlorMedia", package: "Parlor")
-let parlorServer: PackageDescription.Target.Dependency = .product(name: "ParlorServer", package: "Parlor")
+let parlorAuth: PackageDescription.Target.Dependency = .product(name: "ParlorAuth", package: "Parlor")
 
 let package = Package(
     name: "ParlorFuzz",
@@ -42,6 +42,6 @@ let package = Package(
         // Uploaded images: format sniffing, the JPEG segment walk, EXIF, and stripping metadata.
         .executableTarget(name: "fuzz-media", dependencies: ["FuzzSupport", parlorMedia]),
         // External JWTs (`hello {jwt}`, a bearer token) checked against static keys of every kind, by OpenSSL.
-        .executableTarget(name: "fuzz-jwt", dependencies: ["FuzzSupport", parlorServer]),
+        .executableTarget(name: "fuzz-jwt", dependencies: ["FuzzSupport", parlorAuth]),
     ]
 )

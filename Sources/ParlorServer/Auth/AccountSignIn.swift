@@ -1,5 +1,6 @@
 import Logging
 import NIOConcurrencyHelpers
+import ParlorAuth
 import ParlorRules
 import ParlorWire
 
@@ -41,7 +42,7 @@ final class AccountSignIn: Sendable {
         self.logger = logger
         var keySets: [String: JWKSKeys] = [:]
         for issuer in configuration.issuers {
-            if let url = issuer.jwksURL { keySets[issuer.iss] = JWKSKeys(url: url, clock: clock, logger: logger) }
+            if let url = issuer.jwksURL { keySets[issuer.iss] = JWKSKeys(url: url, now: { clock.now }, logger: logger) }
         }
         verifier = JWTVerifier(configuration: configuration, keySets: keySets)
     }

@@ -1,3 +1,4 @@
+import ParlorAuth
 import SystemTLS
 
 /// The operator's token (`--admin-token`), which `/metrics` can require as `Authorization: Bearer`.
@@ -15,7 +16,7 @@ public struct AdminToken: Sendable {
 
     /// A fresh token: 32 random bytes, base64url (43 characters, safe to paste anywhere).
     public static func generate() -> String {
-        SessionTokens.base64URL(SecureRandom.bytes(count: 32))
+        Base64URL.encode(SecureRandom.bytes(count: 32))
     }
 
     func accepts(_ given: String?) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import ParlorAuth
 import ParlorRules
 import SystemTLS
 
@@ -23,7 +24,7 @@ public struct SessionTokens: Sendable {
     /// A token for `user`, issued at `now`.
     public func issue(for user: UserID, at now: Instant) -> String {
         let body = "\(Self.version).\(user.rawValue).\(now.millisecondsSinceEpoch / 1000)"
-        return body + "." + Self.base64URL(HMACSHA256.authenticationCode(for: Array(body.utf8), key: secret))
+        return body + "." + Base64URL.encode(HMACSHA256.authenticationCode(for: Array(body.utf8), key: secret))
     }
 
     /// The user a token names, or nil when it is malformed, altered or signed by another secret.
@@ -39,13 +40,6 @@ public struct SessionTokens: Sendable {
         return user
     }
 
-    static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
     /// The bytes `text` encodes, only when `text` is their one canonical spelling. The last character
     /// of an unpadded encoding carries bits no byte uses (two of them for a 32-byte signature), and a
     /// decoder ignores them, so without this check every token would have three other spellings that
@@ -55,7 +49,7 @@ public struct SessionTokens: Sendable {
         else { return nil }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
-        guard let bytes = Data(base64Encoded: base64).map({ Array($0) }), base64URL(bytes) == text else { return nil }
+        guard let bytes = Data(base64Encoded: base64).map({ Array($0) }), Base64URL.encode(bytes) == text else { return nil }
         return bytes
     }
 }

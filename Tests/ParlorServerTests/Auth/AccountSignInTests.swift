@@ -4,6 +4,7 @@ import ParlorTestSupport
 import SystemTLS
 import Testing
 import WebSocketCore
+@testable import ParlorAuth
 @testable import ParlorServer
 
 /// Players sign in with the accounts they already have, over the wire: a Supabase-shaped token (HS256,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ParlorAuth
 @testable import ParlorServer
 
 /// `--auth-config`: the shape is read as written, and a field the server cannot take stops it

@@ -4,6 +4,7 @@ import ParlorRules
 import ParlorTestSupport
 import Testing
 import WebSocketCore
+@testable import ParlorAuth
 @testable import ParlorServer
 
 /// An issuer's JWKS, served by a local HTTP server that counts its fetches: keys by kid, at most one
@@ -15,7 +16,7 @@ import WebSocketCore
     static func keySet(_ server: TestJWKSServer, clock: ManualClock) throws -> JWKSKeys {
         var logger = Logger(label: "parlor.test")
         logger.logLevel = .critical
-        return JWKSKeys(url: try HTTPURL(server.url), clock: clock, logger: logger)
+        return JWKSKeys(url: try HTTPURL(server.url), now: { clock.now }, logger: logger)
     }
 
     static func refusal(_ keys: JWKSKeys, _ kid: String) async -> String? {
@@ -109,7 +110,7 @@ import WebSocketCore
         logger.logLevel = .critical
         let configuration = AuthConfiguration(
             mode: .optional, issuers: [.init(iss: Self.issuer, audiences: ["parlor-test"], algorithms: [.rs256], jwksURL: try HTTPURL(server.url))])
-        let keySet = JWKSKeys(url: try HTTPURL(server.url), clock: SystemClock(), logger: logger)
+        let keySet = JWKSKeys(url: try HTTPURL(server.url), now: { SystemClock().now }, logger: logger)
         let verifier = JWTVerifier(configuration: configuration, keySets: [Self.issuer: keySet])
         let outcomes = await material.tokens.asyncMap { await JWTVerifierTests.outcome(verifier, $0) }
         #expect((try? outcomes[0].get())?.subject == "firebase-uid")

@@ -3,6 +3,7 @@ import Logging
 import ParlorRules
 import SystemTLS
 import Testing
+@testable import ParlorAuth
 @testable import ParlorServer
 
 /// External JWTs checked against configured issuers: every algorithm accepted where it is allowed, and

@@ -1,6 +1,7 @@
 import Foundation
 import ParlorTestSupport
 import Testing
+@testable import ParlorAuth
 @testable import ParlorServer
 
 /// `linkAccount {jwt}` and `POST /account/link`: a device that played anonymously makes its identity its

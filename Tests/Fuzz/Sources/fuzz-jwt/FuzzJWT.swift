@@ -4,7 +4,7 @@ import Foundation
 import Logging
 import NIOHTTP1
 import ParlorRules
-@testable import ParlorServer
+@testable import ParlorAuth
 @testable import WebSocketCore
 
 // Fuzzes reading and checking an external JWT (`JWTVerifier.verify`) as a `hello {jwt}` or a bearer
@@ -49,7 +49,7 @@ let keySets: [String: JWKSKeys] = {
     let response = HTTPClientExchange.Response(
         status: 200, headers: HTTPHeaders([("Cache-Control", "public, max-age=86400")]), body: Array(FuzzKeys.jwks.utf8))
     let quiet = Logger(label: "fuzz-jwt", factory: { _ in SwiftLogNoOpLogHandler() })
-    return [FuzzKeys.publicKeyIssuer: JWKSKeys(url: url, clock: SystemClock(), logger: quiet, fetch: { response })]
+    return [FuzzKeys.publicKeyIssuer: JWKSKeys(url: url, now: { now }, logger: quiet, fetch: { response })]
 }()
 let verifier = JWTVerifier(configuration: configuration, keySets: keySets)
 let now = Instant(millisecondsSinceEpoch: FuzzKeys.now * 1000)

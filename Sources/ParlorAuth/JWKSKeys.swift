@@ -9,14 +9,15 @@ import WebSocketCore
 /// `kid` (a key the issuer just rotated in) waits for a refetch — at most one a minute, however many
 /// unknown kids arrive; requests that come while one is under way wait for that one. A fetch that fails
 /// changes nothing: the keys already known keep working while the issuer's server is down.
-actor JWKSKeys {
-    typealias Fetch = @Sendable () async throws -> HTTPClientExchange.Response
+package actor JWKSKeys {
+    package typealias Fetch = @Sendable () async throws -> HTTPClientExchange.Response
 
     /// At most one fetch per this many seconds, for unknown kids and for refreshes alike.
     static let minimumRefetchSeconds: Int64 = 60
 
     private let url: HTTPURL
-    private let clock: any ParlorClock
+    /// The server's clock: when the keys go stale, and when the next fetch may start.
+    private let now: @Sendable () -> Instant
     private let logger: Logger
     private let fetch: Fetch
     private var keys: [String: VerificationKey] = [:]
@@ -28,9 +29,9 @@ actor JWKSKeys {
     private var lastFailure: String?
     private var inFlight: Task<Void, Never>?
 
-    init(url: HTTPURL, clock: any ParlorClock, logger: Logger, fetch: Fetch? = nil) {
+    package init(url: HTTPURL, now: @escaping @Sendable () -> Instant, logger: Logger, fetch: Fetch? = nil) {
         self.url = url
-        self.clock = clock
+        self.now = now
         self.logger = logger
         self.fetch = fetch ?? { try await HTTPFetch.get(url) }
     }
@@ -67,11 +68,11 @@ actor JWKSKeys {
 
     private var mayFetch: Bool {
         guard let lastAttempt else { return true }
-        return clock.now.millisecondsSinceEpoch - lastAttempt >= Self.minimumRefetchSeconds * 1000
+        return now().millisecondsSinceEpoch - lastAttempt >= Self.minimumRefetchSeconds * 1000
     }
 
     private func refreshInBackgroundIfStale() {
-        guard let freshUntil, clock.now.millisecondsSinceEpoch >= freshUntil, inFlight == nil, mayFetch else { return }
+        guard let freshUntil, now().millisecondsSinceEpoch >= freshUntil, inFlight == nil, mayFetch else { return }
         // Not awaited: a known key's request never waits for the issuer's server.
         _ = startFetch()
     }
@@ -82,7 +83,7 @@ actor JWKSKeys {
 
     private func startFetch() -> Task<Void, Never> {
         if let inFlight { return inFlight }
-        lastAttempt = clock.now.millisecondsSinceEpoch
+        lastAttempt = now().millisecondsSinceEpoch
         let task = Task { await self.performFetch() }
         inFlight = task
         return task
@@ -105,7 +106,7 @@ actor JWKSKeys {
             do {
                 let set = try JWKSet(parsing: response.body)
                 keys = set.keys
-                freshUntil = clock.now.millisecondsSinceEpoch + JWKSet.lifetime(response.headers) * 1000
+                freshUntil = now().millisecondsSinceEpoch + JWKSet.lifetime(response.headers) * 1000
                 lastFailure = nil
                 if !set.skipped.isEmpty {
                     logger.notice("Skipped keys of a JWKS", metadata: ["url": "\(url)", "skipped": "\(set.skipped.joined(separator: "; "))"])

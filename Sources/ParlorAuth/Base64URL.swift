@@ -1,10 +1,10 @@
 import Foundation
 
 /// base64url without padding (RFC 7515 §2), as JWS and JWK write bytes.
-enum Base64URL {
+package enum Base64URL {
     /// The bytes `text` encodes; nil when it holds anything but the base64url alphabet (padding
     /// included), or a length no encoding has.
-    static func decode<Text: StringProtocol>(_ text: Text) -> [UInt8]? {
+    package static func decode<Text: StringProtocol>(_ text: Text) -> [UInt8]? {
         var base64 = ""
         base64.reserveCapacity(text.utf8.count + 3)
         for byte in text.utf8 {
@@ -21,7 +21,11 @@ enum Base64URL {
         return Data(base64Encoded: base64).map { Array($0) }
     }
 
-    static func encode(_ bytes: [UInt8]) -> String {
-        SessionTokens.base64URL(bytes)
+    /// `bytes` in base64url, unpadded.
+    package static func encode(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 }

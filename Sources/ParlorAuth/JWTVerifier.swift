@@ -14,12 +14,12 @@ public struct VerifiedToken: Sendable, Equatable {
 /// Checks external JWTs (RFC 7519) against the configured issuers: compact form, header, the issuer by
 /// `iss`, its allowed algorithms, its key (the kind the algorithm needs), the signature — by OpenSSL,
 /// through `VerificationKey` — and then `aud`, `exp`, `nbf` and `iat` within the clock skew, and `sub`.
-struct JWTVerifier: Sendable {
+package struct JWTVerifier: Sendable {
     private let configuration: AuthConfiguration
     private let issuers: [String: AuthConfiguration.Issuer]
     private let keySets: [String: JWKSKeys]
 
-    init(configuration: AuthConfiguration, keySets: [String: JWKSKeys]) {
+    package init(configuration: AuthConfiguration, keySets: [String: JWKSKeys]) {
         self.configuration = configuration
         issuers = Dictionary(configuration.issuers.map { ($0.iss, $0) }) { first, _ in first }
         self.keySets = keySets
@@ -55,7 +55,7 @@ struct JWTVerifier: Sendable {
         }
     }
 
-    func verify(_ token: String, now: Instant) async throws(JWTRefusal) -> VerifiedToken {
+    package func verify(_ token: String, now: Instant) async throws(JWTRefusal) -> VerifiedToken {
         guard token.utf8.count <= configuration.maxTokenBytes else { throw .tooLarge(limit: configuration.maxTokenBytes) }
         let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 3 else {

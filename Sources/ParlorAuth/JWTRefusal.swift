@@ -76,7 +76,7 @@ public enum JWTRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    var wireError: WireError {
+    package var wireError: WireError {
         switch self {
         case .keysUnavailable: WireError(.unavailable, description)
         default: WireError(.invalidToken, "\(description) (\(reason))")
