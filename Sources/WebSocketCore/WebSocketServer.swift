@@ -19,6 +19,7 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
     private let shutdownSignal = ShutdownSignal()
     private let listener = NIOLockedValueBox<ListenerState>(.notStarted(waiters: []))
     private let rejectedConnections = NIOLockedValueBox(0)
+    private let failedConnections = NIOLockedValueBox(0)
     private let addressLimiter = AddressConnectionLimiter()
 
     private enum ListenerState {
@@ -43,6 +44,10 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
 
     /// Connections closed at once because the server was at `maxConnections`.
     public var rejectedConnectionCount: Int { rejectedConnections.withLockedValue { $0 } }
+
+    /// Accepted connections that could not be set up (a socket option refused, a pipeline that could
+    /// not be built) and were closed; the server went on accepting others.
+    public var failedConnectionCount: Int { failedConnections.withLockedValue { $0 } }
 
     /// The address the server listens on, once it does (with the real port when configured with 0).
     public func localAddress() async throws -> SocketAddress {
@@ -87,11 +92,24 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
                         low: configuration.webSocket.outboundLowWaterMark,
                         high: configuration.webSocket.outboundHighWaterMark))
                 .bind(host: configuration.host, port: configuration.port) { channel in
-                    channel.eventLoop.makeCompletedFuture { try self.configureConnection(channel) }
+                    channel.eventLoop.makeCompletedFuture {
+                        do {
+                            return try self.configureConnection(channel)
+                        } catch {
+                            // NIO drops a connection whose set-up failed without closing it.
+                            self.failedConnections.withLockedValue { $0 += 1 }
+                            self.logger.warning("A connection could not be set up", metadata: ["error": "\(error)"])
+                            channel.close(promise: nil)
+                            throw error
+                        }
+                    }
                 }
         } catch {
             failWaiters(error)
             throw error
+        }
+        if !(await ListenerErrorHandler.install(on: serverChannel.channel, logger: logger, failures: failedConnections)) {
+            logger.warning("NIO's accept handler was not found: a connection that cannot be set up will stop the server")
         }
         let address = serverChannel.channel.localAddress
         let waiters = listener.withLockedValue { state -> [CheckedContinuation<SocketAddress, any Error>] in
@@ -137,11 +155,7 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
     public func beginGracefulShutdown() {
         guard !shutdownSignal.isFired else { return }
         shutdownSignal.fire()
-        let channel = listener.withLockedValue { state -> (any Channel)? in
-            if case .listening(let channel, _) = state { return channel }
-            return nil
-        }
-        channel?.close(promise: nil)
+        listeningChannel?.close(promise: nil)
         for connection in connections.all {
             connection.pipeline.fireUserInboundEventTriggered(ServerShutdownEvent())
         }
@@ -155,6 +169,14 @@ public final class WebSocketServer<Application: WebSocketServerApplication>: Sen
             loop.scheduleTask(in: closeTimeout) {
                 for connection in tracker.all { connection.close(promise: nil) }
             }
+        }
+    }
+
+    /// The channel the server accepts on, while it listens.
+    var listeningChannel: (any Channel)? {
+        listener.withLockedValue { state in
+            if case .listening(let channel, _) = state { return channel }
+            return nil
         }
     }
 
