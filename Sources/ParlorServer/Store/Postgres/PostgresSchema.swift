@@ -12,7 +12,7 @@ import PostgresNIO
 /// Parlor, which this build refuses to write over. Columns mirror SQLite's (`SQLiteSchema`), instants as
 /// milliseconds since 1970, JSON as text; files as bytea.
 enum PostgresSchema {
-    static let supportedVersion = 7
+    static let supportedVersion = 8
 
     /// Any constant will do as long as no other program takes the same lock on this database.
     static let migrationLockKey: Int64 = 0x7061_726c_6f72  // "parlor"
@@ -141,6 +141,18 @@ enum PostgresSchema {
                 record_id TEXT NOT NULL REFERENCES game_records (id) ON DELETE CASCADE, step BIGINT NOT NULL, actor TEXT,
                 at BIGINT NOT NULL, action TEXT NOT NULL, version BIGINT NOT NULL, PRIMARY KEY (record_id, step))
             """,
+            saveRecordedFunctionV7,
+        ],
+        // 8: what each recorded action read from the server around the rules, so a record replays the
+        // same after a catalog import or a photo's deletion (SQLite's v7); `parlor_save_recorded` takes
+        // it with each step ('' when the step read nothing).
+        [
+            "ALTER TABLE game_record_steps ADD COLUMN environment TEXT",
+            """
+            DROP FUNCTION parlor_save_recorded(TEXT, BIGINT, TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[], TEXT[], BIGINT[], TEXT[], TEXT[], BIGINT[],
+                TEXT[], TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[], BIGINT[], TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[], BIGINT[], TEXT[], BIGINT[],
+                TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[])
+            """,
             saveRecordedFunction,
         ],
     ]
@@ -152,6 +164,63 @@ enum PostgresSchema {
     /// steps are appended, filed games' records are marked finished. Returns what `parlor_save_games`
     /// returns. A step's actor is '' for the clock (stored as NULL).
     static let saveRecordedFunction = """
+        CREATE OR REPLACE FUNCTION parlor_save_recorded(
+            p_node TEXT, p_stamp BIGINT,
+            p_kinds TEXT[], p_ids TEXT[], p_codes TEXT[], p_versions BIGINT[], p_states TEXT[], p_schedules TEXT[], p_expected BIGINT[],
+            p_deleted_kinds TEXT[], p_deleted_ids TEXT[], p_deleted_versions BIGINT[],
+            r_ids TEXT[], r_kinds TEXT[], r_games TEXT[], r_codes TEXT[], r_created BIGINT[], r_states TEXT[], r_versions BIGINT[],
+            s_records TEXT[], s_kinds TEXT[], s_games TEXT[], s_steps BIGINT[], s_actors TEXT[], s_at BIGINT[], s_actions TEXT[],
+            s_versions BIGINT[], s_environments TEXT[],
+            f_records TEXT[], f_kinds TEXT[], f_games TEXT[], f_at BIGINT[], f_keys TEXT[])
+        RETURNS TABLE (conflicted_kind TEXT, conflicted_id TEXT)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            c_kinds TEXT[];
+            c_ids TEXT[];
+        BEGIN
+            SELECT coalesce(array_agg(x.conflicted_kind), '{}'), coalesce(array_agg(x.conflicted_id), '{}') INTO c_kinds, c_ids
+            FROM parlor_save_games(p_node, p_stamp, p_kinds, p_ids, p_codes, p_versions, p_states, p_schedules, p_expected,
+                p_deleted_kinds, p_deleted_ids, p_deleted_versions) AS x;
+
+            IF cardinality(p_deleted_ids) > 0 THEN
+                DELETE FROM game_records AS r USING unnest(p_deleted_kinds, p_deleted_ids) AS d (kind, id)
+                WHERE r.kind = d.kind AND r.game_id = d.id AND r.finished_at IS NULL AND NOT (r.id = ANY (r_ids))
+                    AND NOT EXISTS (SELECT 1 FROM unnest(c_kinds, c_ids) AS c (kind, id) WHERE c.kind = d.kind AND c.id = d.id);
+            END IF;
+
+            IF cardinality(r_ids) > 0 THEN
+                INSERT INTO game_records (id, kind, game_id, code, created_at, initial_state, initial_version)
+                SELECT n.id, n.kind, n.game, n.code, n.created, n.state, n.version
+                FROM unnest(r_ids, r_kinds, r_games, r_codes, r_created, r_states, r_versions)
+                    AS n (id, kind, game, code, created, state, version)
+                WHERE NOT EXISTS (SELECT 1 FROM unnest(c_kinds, c_ids) AS c (kind, id) WHERE c.kind = n.kind AND c.id = n.game);
+                UPDATE games AS g SET record_id = n.id FROM unnest(r_ids, r_kinds, r_games) AS n (id, kind, game)
+                WHERE g.kind = n.kind AND g.id = n.game
+                    AND NOT EXISTS (SELECT 1 FROM unnest(c_kinds, c_ids) AS c (kind, id) WHERE c.kind = n.kind AND c.id = n.game);
+            END IF;
+
+            IF cardinality(s_records) > 0 THEN
+                INSERT INTO game_record_steps (record_id, step, actor, at, action, version, environment)
+                SELECT s.record, s.step, NULLIF(s.actor, ''), s.at, s.action, s.version, NULLIF(s.environment, '')
+                FROM unnest(s_records, s_kinds, s_games, s_steps, s_actors, s_at, s_actions, s_versions, s_environments)
+                    AS s (record, kind, game, step, actor, at, action, version, environment)
+                WHERE NOT EXISTS (SELECT 1 FROM unnest(c_kinds, c_ids) AS c (kind, id) WHERE c.kind = s.kind AND c.id = s.game);
+            END IF;
+
+            IF cardinality(f_records) > 0 THEN
+                UPDATE game_records AS r SET finished_at = f.at, history_key = f.key
+                FROM unnest(f_records, f_kinds, f_games, f_at, f_keys) AS f (record, kind, game, at, key)
+                WHERE r.id = f.record AND r.finished_at IS NULL
+                    AND NOT EXISTS (SELECT 1 FROM unnest(c_kinds, c_ids) AS c (kind, id) WHERE c.kind = f.kind AND c.id = f.game);
+            END IF;
+
+            RETURN QUERY SELECT c.kind, c.id FROM unnest(c_kinds, c_ids) AS c (kind, id);
+        END
+        $$
+        """
+
+    /// `parlor_save_recorded` as migration 7 made it (before steps kept their environment reads).
+    static let saveRecordedFunctionV7 = """
         CREATE OR REPLACE FUNCTION parlor_save_recorded(
             p_node TEXT, p_stamp BIGINT,
             p_kinds TEXT[], p_ids TEXT[], p_codes TEXT[], p_versions BIGINT[], p_states TEXT[], p_schedules TEXT[], p_expected BIGINT[],
