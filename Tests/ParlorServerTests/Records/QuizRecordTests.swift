@@ -116,7 +116,8 @@ import Testing
                             // The photos' previews gone after the quiz: the record still replays to the same
                             // quiz, since each photo's start kept the previews it read; without those reads
                             // the replay reaches another quiz (one without previews).
-                            let host = try #require(parlor.services.games.compactMap { ($0 as? PhotoQuizHosting)?.host }.first)
+                            let hosts: [GameHost<PhotoQuizGame>] = parlor.services.games.compactMap { game in (game as? PhotoQuizHosting)?.host }
+                            let host = try #require(hosts.first)
                             let head = try #require(try await store.backend.records.finishedGameRecord(code: code))
                             let recorded = try await store.backend.records.gameRecordSteps(id: head.id, from: 1, limit: 500)
                             #expect(recorded.filter { $0.environment != nil }.count == 10, "one read per photo started")
