@@ -154,6 +154,28 @@ import WebSocketCore
         try? FileManager.default.removeItem(atPath: server.dataDirectory)
     }
 
+    /// `--no-game-records` (a benchmark aid, hidden from `--help`): games are played as always, and
+    /// keep no record — so the benchmark's "off" run writes none.
+    @Test func withoutGameRecordsGamesArePlayedAndKeepNone() async throws {
+        let server = try await ServerProcess.start(["--no-game-records"])
+        try await server.connect { ann in
+            try await server.connect { bo in
+                let created = try #require(try await ann.call("createTicTacToe", ["playerName": "Ann"]).result)
+                let code = try #require((created["ticTacToe"] as? [String: Any])?["code"] as? String)
+                #expect(try await bo.call("joinTicTacToe", ["code": code, "playerName": "Bo"]).result != nil)
+                for (index, cell) in [0, 4, 1, 5, 2].enumerated() {
+                    let reply = try await (index.isMultiple(of: 2) ? ann : bo).call("placeMark", ["code": code, "cell": cell])
+                    #expect(reply.result != nil, "\(reply)")
+                }
+                #expect(try await ann.call("getGameRecord", ["code": code]).errorCode == "RECORD_NOT_AVAILABLE")
+            }
+        }
+        await server.stop()
+        let rows = try await sqlite(server.dataDirectory, "print(db.execute('SELECT count(*) FROM game_records').fetchone()[0], db.execute('SELECT count(*) FROM history').fetchone()[0])")
+        #expect(rows.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1", "records, history: \(rows)")
+        try? FileManager.default.removeItem(atPath: server.dataDirectory)
+    }
+
     @Test func aDartsMatchOf39VisitsReplaysAsItWasSeenLive() async throws {
         let server = try await ServerProcess.start()
         let code: String = try await server.connect { host in
