@@ -141,7 +141,7 @@ enum PostgresSchema {
                 record_id TEXT NOT NULL REFERENCES game_records (id) ON DELETE CASCADE, step BIGINT NOT NULL, actor TEXT,
                 at BIGINT NOT NULL, action TEXT NOT NULL, version BIGINT NOT NULL, PRIMARY KEY (record_id, step))
             """,
-            saveRecordedFunctionV7,
+            saveRecordedFunction(keepingReads: false),
         ],
         // 8: what each recorded action read from the server around the rules, so a record replays the
         // same after a catalog import or a photo's deletion (SQLite's v7); `parlor_save_recorded` takes
@@ -153,7 +153,7 @@ enum PostgresSchema {
                 TEXT[], TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[], BIGINT[], TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[], BIGINT[], TEXT[], BIGINT[],
                 TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[])
             """,
-            saveRecordedFunction,
+            saveRecordedFunction(keepingReads: true),
         ],
     ]
 
@@ -162,15 +162,19 @@ enum PostgresSchema {
     /// its race, in the same statement (so the same transaction): the unfinished records of deleted
     /// games go (unless created in this batch), new records begin (and their games' rows name them),
     /// steps are appended, filed games' records are marked finished. Returns what `parlor_save_games`
-    /// returns. A step's actor is '' for the clock (stored as NULL).
-    static let saveRecordedFunction = """
+    /// returns. A step's actor is '' for the clock (stored as NULL). `keepingReads`: each step's
+    /// environment reads too ('' for none, stored as NULL), as migration 8 made it; without, as 7 did.
+    static func saveRecordedFunction(keepingReads: Bool) -> String {
+        let reads: (parameter: String, column: String, value: String, array: String) =
+            keepingReads ? (" s_environments TEXT[],", ", environment", ", NULLIF(s.environment, '')", ", s_environments") : ("", "", "", "")
+        return """
         CREATE OR REPLACE FUNCTION parlor_save_recorded(
             p_node TEXT, p_stamp BIGINT,
             p_kinds TEXT[], p_ids TEXT[], p_codes TEXT[], p_versions BIGINT[], p_states TEXT[], p_schedules TEXT[], p_expected BIGINT[],
             p_deleted_kinds TEXT[], p_deleted_ids TEXT[], p_deleted_versions BIGINT[],
             r_ids TEXT[], r_kinds TEXT[], r_games TEXT[], r_codes TEXT[], r_created BIGINT[], r_states TEXT[], r_versions BIGINT[],
             s_records TEXT[], s_kinds TEXT[], s_games TEXT[], s_steps BIGINT[], s_actors TEXT[], s_at BIGINT[], s_actions TEXT[],
-            s_versions BIGINT[], s_environments TEXT[],
+            s_versions BIGINT[],\(reads.parameter)
             f_records TEXT[], f_kinds TEXT[], f_games TEXT[], f_at BIGINT[], f_keys TEXT[])
         RETURNS TABLE (conflicted_kind TEXT, conflicted_id TEXT)
         LANGUAGE plpgsql AS $$
@@ -200,10 +204,10 @@ enum PostgresSchema {
             END IF;
 
             IF cardinality(s_records) > 0 THEN
-                INSERT INTO game_record_steps (record_id, step, actor, at, action, version, environment)
-                SELECT s.record, s.step, NULLIF(s.actor, ''), s.at, s.action, s.version, NULLIF(s.environment, '')
-                FROM unnest(s_records, s_kinds, s_games, s_steps, s_actors, s_at, s_actions, s_versions, s_environments)
-                    AS s (record, kind, game, step, actor, at, action, version, environment)
+                INSERT INTO game_record_steps (record_id, step, actor, at, action, version\(reads.column))
+                SELECT s.record, s.step, NULLIF(s.actor, ''), s.at, s.action, s.version\(reads.value)
+                FROM unnest(s_records, s_kinds, s_games, s_steps, s_actors, s_at, s_actions, s_versions\(reads.array))
+                    AS s (record, kind, game, step, actor, at, action, version\(reads.column))
                 WHERE NOT EXISTS (SELECT 1 FROM unnest(c_kinds, c_ids) AS c (kind, id) WHERE c.kind = s.kind AND c.id = s.game);
             END IF;
 
@@ -218,63 +222,7 @@ enum PostgresSchema {
         END
         $$
         """
-
-    /// `parlor_save_recorded` as migration 7 made it (before steps kept their environment reads).
-    static let saveRecordedFunctionV7 = """
-        CREATE OR REPLACE FUNCTION parlor_save_recorded(
-            p_node TEXT, p_stamp BIGINT,
-            p_kinds TEXT[], p_ids TEXT[], p_codes TEXT[], p_versions BIGINT[], p_states TEXT[], p_schedules TEXT[], p_expected BIGINT[],
-            p_deleted_kinds TEXT[], p_deleted_ids TEXT[], p_deleted_versions BIGINT[],
-            r_ids TEXT[], r_kinds TEXT[], r_games TEXT[], r_codes TEXT[], r_created BIGINT[], r_states TEXT[], r_versions BIGINT[],
-            s_records TEXT[], s_kinds TEXT[], s_games TEXT[], s_steps BIGINT[], s_actors TEXT[], s_at BIGINT[], s_actions TEXT[],
-            s_versions BIGINT[],
-            f_records TEXT[], f_kinds TEXT[], f_games TEXT[], f_at BIGINT[], f_keys TEXT[])
-        RETURNS TABLE (conflicted_kind TEXT, conflicted_id TEXT)
-        LANGUAGE plpgsql AS $$
-        DECLARE
-            c_kinds TEXT[];
-            c_ids TEXT[];
-        BEGIN
-            SELECT coalesce(array_agg(x.conflicted_kind), '{}'), coalesce(array_agg(x.conflicted_id), '{}') INTO c_kinds, c_ids
-            FROM parlor_save_games(p_node, p_stamp, p_kinds, p_ids, p_codes, p_versions, p_states, p_schedules, p_expected,
-                p_deleted_kinds, p_deleted_ids, p_deleted_versions) AS x;
-
-            IF cardinality(p_deleted_ids) > 0 THEN
-                DELETE FROM game_records AS r USING unnest(p_deleted_kinds, p_deleted_ids) AS d (kind, id)
-                WHERE r.kind = d.kind AND r.game_id = d.id AND r.finished_at IS NULL AND NOT (r.id = ANY (r_ids))
-                    AND NOT EXISTS (SELECT 1 FROM unnest(c_kinds, c_ids) AS c (kind, id) WHERE c.kind = d.kind AND c.id = d.id);
-            END IF;
-
-            IF cardinality(r_ids) > 0 THEN
-                INSERT INTO game_records (id, kind, game_id, code, created_at, initial_state, initial_version)
-                SELECT n.id, n.kind, n.game, n.code, n.created, n.state, n.version
-                FROM unnest(r_ids, r_kinds, r_games, r_codes, r_created, r_states, r_versions)
-                    AS n (id, kind, game, code, created, state, version)
-                WHERE NOT EXISTS (SELECT 1 FROM unnest(c_kinds, c_ids) AS c (kind, id) WHERE c.kind = n.kind AND c.id = n.game);
-                UPDATE games AS g SET record_id = n.id FROM unnest(r_ids, r_kinds, r_games) AS n (id, kind, game)
-                WHERE g.kind = n.kind AND g.id = n.game
-                    AND NOT EXISTS (SELECT 1 FROM unnest(c_kinds, c_ids) AS c (kind, id) WHERE c.kind = n.kind AND c.id = n.game);
-            END IF;
-
-            IF cardinality(s_records) > 0 THEN
-                INSERT INTO game_record_steps (record_id, step, actor, at, action, version)
-                SELECT s.record, s.step, NULLIF(s.actor, ''), s.at, s.action, s.version
-                FROM unnest(s_records, s_kinds, s_games, s_steps, s_actors, s_at, s_actions, s_versions)
-                    AS s (record, kind, game, step, actor, at, action, version)
-                WHERE NOT EXISTS (SELECT 1 FROM unnest(c_kinds, c_ids) AS c (kind, id) WHERE c.kind = s.kind AND c.id = s.game);
-            END IF;
-
-            IF cardinality(f_records) > 0 THEN
-                UPDATE game_records AS r SET finished_at = f.at, history_key = f.key
-                FROM unnest(f_records, f_kinds, f_games, f_at, f_keys) AS f (record, kind, game, at, key)
-                WHERE r.id = f.record AND r.finished_at IS NULL
-                    AND NOT EXISTS (SELECT 1 FROM unnest(c_kinds, c_ids) AS c (kind, id) WHERE c.kind = f.kind AND c.id = f.game);
-            END IF;
-
-            RETURN QUERY SELECT c.kind, c.id FROM unnest(c_kinds, c_ids) AS c (kind, id);
-        END
-        $$
-        """
+    }
 
     /// `parlor_save_games(node, stamp, the saves' columns, what each replaces, the deletes' columns)`:
     /// applies one batch's games' writes and returns the ones that changed nothing (a save or delete
