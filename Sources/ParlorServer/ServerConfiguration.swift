@@ -20,6 +20,10 @@ public struct ServerConfiguration: Sendable {
     /// Keep everything in memory only. For benchmarks that measure what durability costs; a restart
     /// loses every room.
     public var persist: Bool = true
+    /// Keep every new game's record (docs/ARCHITECTURE.md, "Game records"). Off only to measure what
+    /// records cost (`--no-game-records`, a hidden benchmark aid: `Loadtest/record-cost.sh`); games
+    /// created meanwhile never get a record.
+    public var gameRecords: Bool = true
     /// Keep everything in this PostgreSQL database instead of SQLite under `dataDirectory`: several
     /// nodes may share it (`--postgres`, `PARLOR_POSTGRES`). Nil: SQLite, as always.
     public var postgres: PostgresLocation?

@@ -61,6 +61,10 @@ struct ParlorServerCommand: AsyncParsableCommand {
     @Flag(help: "Keep everything in memory only (benchmarks): a restart loses every room.")
     var noPersist = false
 
+    @Flag(help: ArgumentHelp(
+        "Keep no record of new games (a benchmark aid: Loadtest/record-cost.sh measures what records cost).", visibility: .hidden))
+    var noGameRecords = false
+
     @OptionGroup var database: PostgresOption
 
     @Option(help: "With --postgres: this node's name in the cluster, the same as the front's (HAProxy's `server` name for it), which routes a game's players to the node that serves it (/ws?node=NAME). Letters, digits, - _ and ., at most 40. Default: the machine's host name.")
@@ -268,6 +272,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
         if !allowedOrigins.isEmpty { configuration.listener.allowedOrigins = .allowList(Set(allowedOrigins)) }
         configuration.dataDirectory = storage.dataDir
         configuration.persist = !noPersist
+        configuration.gameRecords = !noGameRecords
         configuration.postgres = try database.address.map { address in try PostgresLocation(parsing: address) }
         configuration.cluster.nodeName = nodeName
         configuration.cluster.drainNotice = .seconds(drainNotice)

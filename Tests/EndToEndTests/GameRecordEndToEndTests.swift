@@ -96,7 +96,7 @@ import WebSocketCore
     private func recordBytes(_ directory: String, code: String) async throws -> String {
         try await sqlite(directory, """
             rid, head = db.execute("SELECT id, length(id) + length(kind) + length(game_id) + length(code) + length(initial_state) + 8 * 4 + coalesce(length(history_key), 0) FROM game_records WHERE code = ?", (\"\(code)\",)).fetchone()
-            steps, stepBytes = db.execute("SELECT count(*), sum(length(record_id) + coalesce(length(actor), 0) + length(action) + 8 * 3) FROM game_record_steps WHERE record_id = ?", (rid,)).fetchone()
+            steps, stepBytes = db.execute("SELECT count(*), sum(length(record_id) + coalesce(length(actor), 0) + length(action) + coalesce(length(environment), 0) + 8 * 3) FROM game_record_steps WHERE record_id = ?", (rid,)).fetchone()
             initial = db.execute("SELECT length(initial_state) FROM game_records WHERE id = ?", (rid,)).fetchone()[0]
             print(f"{steps} steps, {head + stepBytes} bytes of columns ({head} head of which {initial} initial state, {stepBytes} steps, {stepBytes // max(steps, 1)} per step)")
             """)
@@ -154,6 +154,28 @@ import WebSocketCore
         try? FileManager.default.removeItem(atPath: server.dataDirectory)
     }
 
+    /// `--no-game-records` (a benchmark aid, hidden from `--help`): games are played as always, and
+    /// keep no record — so the benchmark's "off" run writes none.
+    @Test func withoutGameRecordsGamesArePlayedAndKeepNone() async throws {
+        let server = try await ServerProcess.start(["--no-game-records"])
+        try await server.connect { ann in
+            try await server.connect { bo in
+                let created = try #require(try await ann.call("createTicTacToe", ["playerName": "Ann"]).result)
+                let code = try #require((created["ticTacToe"] as? [String: Any])?["code"] as? String)
+                #expect(try await bo.call("joinTicTacToe", ["code": code, "playerName": "Bo"]).result != nil)
+                for (index, cell) in [0, 4, 1, 5, 2].enumerated() {
+                    let reply = try await (index.isMultiple(of: 2) ? ann : bo).call("placeMark", ["code": code, "cell": cell])
+                    #expect(reply.result != nil, "\(reply)")
+                }
+                #expect(try await ann.call("getGameRecord", ["code": code]).errorCode == "RECORD_NOT_AVAILABLE")
+            }
+        }
+        await server.stop()
+        let rows = try await sqlite(server.dataDirectory, "print(db.execute('SELECT count(*) FROM game_records').fetchone()[0], db.execute('SELECT count(*) FROM history').fetchone()[0])")
+        #expect(rows.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1", "records, history: \(rows)")
+        try? FileManager.default.removeItem(atPath: server.dataDirectory)
+    }
+
     @Test func aDartsMatchOf39VisitsReplaysAsItWasSeenLive() async throws {
         let server = try await ServerProcess.start()
         let code: String = try await server.connect { host in
@@ -176,6 +198,24 @@ import WebSocketCore
                     try await live.read(through: version)
                 }
                 try await expectRecordMatches(code, live: live, client: watcher, finalVersion: version, actions: true)
+
+                // The visit list, as Python's csv module reads it: 39 visits in order, the score left
+                // after each, the checkout last.
+                let export = try await RecordExportReader.read(port: server.port, code: code, format: "csv", token: watcher.token!)
+                #expect(export.status == 200 && export.contentType.hasPrefix("text/csv"))
+                #expect(export.rows.first == ["set", "leg", "visit", "player", "darts", "total", "score_left", "bust", "checkout"])
+                let visits = Array(export.rows.dropFirst())
+                #expect(visits.count == 39)
+                for (index, row) in visits.enumerated() where row.count == 9 {
+                    let thrower = index.isMultiple(of: 2) ? "Host" : "Guest"
+                    let left = index == 38 ? 0 : 501 - 26 * (index / 2 + 1)
+                    #expect(row[3] == thrower && row[6] == String(left) && row[2] == String(index + 1), "visit \(index + 1): \(row)")
+                    #expect(row[8] == (index == 38 ? "yes" : "no") && row[7] == "no")
+                }
+                #expect(visits.last?[4] == "S7" && visits.last?[5] == "7" && visits.first?[4] == "" && visits.first?[5] == "26")
+                // Darts have no map: no GeoJSON.
+                let geo = try await RecordExportReader.read(port: server.port, code: code, format: "geojson", token: watcher.token!)
+                #expect(geo.status == 404)
                 return code
             }
         }
@@ -219,6 +259,19 @@ import WebSocketCore
                     #expect((next["isFinished"] as? Bool) == (round == 6))
                 }
                 try await expectRecordMatches(code, live: live, client: watcher, finalVersion: version, actions: true)
+
+                // The score sheet, as Python's csv module reads it: a column per player, a line per
+                // round, the totals last.
+                let export = try await RecordExportReader.read(port: server.port, code: code, format: "csv", token: watcher.token!)
+                #expect(export.status == 200 && export.contentType.hasPrefix("text/csv"))
+                #expect(export.rows.first == ["round", "Host", "Ann", "Bo", "Cy"])
+                #expect(export.rows.count == 1 + 6 + 1)
+                for round in 1...6 where export.rows.count > round {
+                    let scores: [String] = (0..<4).map { (seat: Int) -> String in String(10 * seat + round) }
+                    #expect(export.rows[round] == [String(round)] + scores, "round \(round)")
+                }
+                let totals: [String] = (0..<4).map { (seat: Int) -> String in String(60 * seat + 21) }
+                #expect(export.rows.last == ["total"] + totals)
                 return code
             }
         }
@@ -242,21 +295,27 @@ import WebSocketCore
                 return (code, host.token!, host.userId!, guest)
             })
         }
-        // Visits of 1 as fast as they are acknowledged, killed in the middle.
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        // Visits of 1 as fast as they are acknowledged, killed in the middle; each match's last
+        // acknowledged version is kept: what was acknowledged was saved, so it must be in the record.
+        var acknowledged: [String: Int] = [:]
+        try await withThrowingTaskGroup(of: (String, Int).self) { group in
             for match in matches {
                 group.addTask {
+                    var last = 0
                     try? await server.connect(token: match.token) { host in
                         for visit in 0..<400 {
                             let player = visit.isMultiple(of: 2) ? match.host : match.guest
-                            guard try await host.call("recordVisit", ["code": match.code, "playerId": player, "total": 1]).result != nil else { return }
+                            guard let version = try await host.call("recordVisit", ["code": match.code, "playerId": player, "total": 1]).result?["version"] as? Int
+                            else { return }
+                            last = version
                         }
                     }
+                    return (match.code, last)
                 }
             }
             try await Task.sleep(for: .milliseconds(800))
             await server.stop(signal: SIGKILL)
-            try await group.waitForAll()
+            for try await (code, last) in group { acknowledged[code] = last }
         }
         // The restarted server has every match, and each record's last step is its match's version.
         let restarted = try await ServerProcess.start(dataDirectory: server.dataDirectory)
@@ -266,7 +325,11 @@ import WebSocketCore
                 versions[match.code] = try #require(try await client.call("getMatch", ["code": match.code]).result?["version"] as? Int)
             }
         }
-        await restarted.stop()
+        for match in matches {
+            let version = try #require(versions[match.code])
+            let acked = try #require(acknowledged[match.code])
+            #expect(acked > 3 && version >= acked, "\(match.code): acknowledged version \(acked), restarted at \(version)")
+        }
         let rows = try await sqlite(server.dataDirectory, """
             for code, version, last in db.execute("SELECT g.code, g.version, (SELECT max(s.step) FROM game_record_steps s WHERE s.record_id = g.record_id) FROM games g WHERE g.kind = 'darts' ORDER BY g.code"):
                 print(f"{code} {version} {last}")
@@ -276,7 +339,27 @@ import WebSocketCore
             #expect(fields.count == 3 && Int(fields[1]) == versions[fields[0]] && Int(fields[2]) == Int(fields[1]).map { $0 - 1 }, "\(line)")
         }
         #expect(rows.split(separator: "\n").count == 3)
-        #expect(versions.values.allSatisfy { $0 > 3 }, "some visits must have been acknowledged before the kill: \(versions)")
+
+        // The first match played to its end on the restarted server: its record, read over the wire,
+        // is every version from the first visit before the kill to the checkout after it.
+        let finished = matches[0]
+        let finalVersion: Int = try await restarted.connect(token: finished.token) { host in
+            while true {
+                let view = try #require(try await host.call("getMatch", ["code": finished.code]).result)
+                if view["status"] as? String == "finished" { return try #require(view["version"] as? Int) }
+                let player = try #require(view["currentPlayerId"] as? String)
+                let visit: [String: Any] = (view["checkout"] as? [String]).map { ["darts": $0] } ?? ["total": 60]
+                let reply = try await host.call("recordVisit", ["code": finished.code, "playerId": player].merging(visit) { $1 })
+                #expect(reply.result != nil, "\(reply)")
+            }
+        }
+        let (stepCount, stepVersions) = try await restarted.connect { client in
+            let (page, steps) = try await record(finished.code, as: client, pageSize: 200)
+            return (page["stepCount"] as? Int, steps.map { $0["version"] as? Int })
+        }
+        #expect(stepCount == finalVersion - 1)
+        #expect(stepVersions == (2...finalVersion).map { $0 })
+        await restarted.stop()
         let verified = try await verifyRecords(server.dataDirectory)
         #expect(verified.status == 0 && verified.output.contains("Replayed 3 records") && verified.output.contains("0 diverge."), "\(verified.output)")
         try? FileManager.default.removeItem(atPath: server.dataDirectory)

@@ -57,7 +57,7 @@ extension ShortCode {
 
 extension String {
     /// Drops leading and trailing whitespace and newlines (Unicode-aware, no Foundation).
-    func trimmingWhitespace() -> String {
+    public func trimmingWhitespace() -> String {
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
         guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
         let last = lastIndex(where: { !isSpace($0) }) ?? first

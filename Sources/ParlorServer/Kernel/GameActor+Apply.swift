@@ -122,10 +122,12 @@ extension GameActor {
             }
             // Encode before anything of the draft changes, so a failure leaves it as it was.
             var published: FeedVersion?
+            var reads: String?
             if attempt.version != group.draft.state.version {
                 do {
                     let view = try host.game.encodePublicView(attempt, at: now)
                     published = try host.game.feedVersion(of: attempt, publicView: view, topic: feed.topic)
+                    if recordID != nil { reads = try host.game.environmentReads(of: action, reaching: attempt, in: environment) }
                     group.draft.encoded = view
                 } catch {
                     if let consumed { group.draft.consume(consumed, at: index) }
@@ -150,7 +152,7 @@ extension GameActor {
             if let published {
                 group.draft.versions.append(published)
                 if recordID != nil {
-                    group.draft.recorded.append(RecordedAction(action: action, caller: caller, at: now, version: attempt.version))
+                    group.draft.recorded.append(RecordedAction(action: action, caller: caller, at: now, version: attempt.version, environment: reads))
                 }
                 group.draft.state = consume attempt
                 group.draft.firstChange = group.draft.firstChange ?? index

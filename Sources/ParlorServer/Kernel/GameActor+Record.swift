@@ -10,6 +10,8 @@ extension GameActor {
         var at: Instant
         /// The version the action reached.
         var version: Int
+        /// What it read from the environment (`GameDefinition.environmentReads`).
+        var environment: String?
     }
 
     /// What the draft's save adds to the game's record: its steps, each numbered by the version it
@@ -23,7 +25,7 @@ extension GameActor {
             steps.append(GameRecordStep(
                 step: recorded.version - GameRecordOpening.firstVersion, actor: recorded.caller.user?.rawValue,
                 at: recorded.at.millisecondsSinceEpoch, action: try StoredJSON.encode(recorded.action, what: "an action of \(Game.kind.noun) \(id)"),
-                version: recorded.version))
+                version: recorded.version, environment: recorded.environment))
         }
         return GameRecordWrite(id: recordID, steps: steps)
     }

@@ -58,6 +58,25 @@ protocol GameDefinition: Sendable {
     /// views alone until records are filtered for each viewer.
     var recordsPublicActions: Bool { get }
 
+    /// What applying `action` read from `environment` (the rules read the server around them only
+    /// there), kept with the record's step so that a replay reads it back rather than the environment
+    /// as it is then (`replayEnvironment(reading:)`): the record replays the same after a catalog import
+    /// or a photo's deletion. `game` is the game the action reached. JSON; nil when the action read
+    /// nothing (the default).
+    func environmentReads(of action: Rules.Action, reaching game: Rules, in environment: Rules.Environment) throws(WireError) -> String?
+
+    /// The environment a replay gives the rules for a step that recorded `reads`: one that answers every
+    /// read as it was answered live.
+    func replayEnvironment(reading reads: String) throws -> Rules.Environment
+
+    /// The formats this kind exports a finished game's record in, besides its JSON (`GET
+    /// /games/{code}/record.{format}`); none by default.
+    var recordExportFormats: [RecordExportFormat] { get }
+
+    /// A finished game's export in `format` (one of `recordExportFormats`), made from the game after
+    /// each step of its record (the first: as created; the last: as it finished).
+    func recordExport(_ format: RecordExportFormat, of games: [Rules]) throws(WireError) -> String
+
     // MARK: Rules
 
     /// What the rules read from the server, as it is now (what may change while games run: a word list, a catalog of puzzles).
@@ -99,6 +118,18 @@ extension GameDefinition {
     var listsUploads: Bool { false }
 
     var recordsPublicActions: Bool { false }
+
+    func environmentReads(of action: Rules.Action, reaching game: Rules, in environment: Rules.Environment) throws(WireError) -> String? {
+        nil
+    }
+
+    func replayEnvironment(reading reads: String) throws -> Rules.Environment { environment() }
+
+    var recordExportFormats: [RecordExportFormat] { [] }
+
+    func recordExport(_ format: RecordExportFormat, of games: [Rules]) throws(WireError) -> String {
+        throw WireError(.recordNotAvailable, "\(Self.kind.name) games are not exported as \(format.name).")
+    }
 
     func playedGame(uploaded game: UploadedGame, for user: UserID) throws(StoreError) -> PlayedGame? { nil }
 

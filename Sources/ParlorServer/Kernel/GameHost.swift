@@ -10,6 +10,8 @@ final class GameHost<Game: GameDefinition>: Sendable {
 
     let game: Game
     let store: any ParlorStore
+    /// Whether new games begin a record (`ServerConfiguration.gameRecords`).
+    let keepsRecords: Bool
     let clock: any ParlorClock
     let logger: Logger
     let timers: GameTimers
@@ -33,6 +35,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
     init(_ game: Game, kernel: Kernel) {
         self.game = game
         store = kernel.store
+        keepsRecords = kernel.configuration.gameRecords
         clock = kernel.clock
         logger = kernel.logger
         timers = kernel.timers
@@ -70,7 +73,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         }
         let record: GameRecordWrite?
         do {
-            record = try GameRecordOpening.begin(state, of: Game.self, at: clock.now)
+            record = keepsRecords ? try GameRecordOpening.begin(state, of: Game.self, at: clock.now) : nil
             try await store.saveGame(StoredGame(
                 kind: Game.kind, id: id, code: code.rawValue, version: state.version,
                 state: .value(StoredGameState<Game>(state)), schedule: StoredGame.emptySchedule, replacing: .nothing, record: record))

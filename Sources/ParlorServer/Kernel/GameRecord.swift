@@ -43,6 +43,9 @@ struct GameRecordStep: Sendable, Equatable, Codable {
     var action: String
     /// The game's version after the action.
     var version: Int
+    /// What the action read from the server around the rules (`GameDefinition.environmentReads`), for
+    /// a replay to read back; nil when it read nothing (and in records written before schema v7).
+    var environment: String? = nil
 
     /// Who acted, as the rules were told; nil when the stored actor is not a user id.
     var caller: Caller? {

@@ -3,33 +3,37 @@ import ParlorWire
 
 /// `getGameRecord` and `GET /games/{code}/record`: one page of a finished game's record, for a
 /// signed-in viewer, whatever its kind. Each step is replayed through the rules (`GameRecordReplay`)
-/// and shown as the game's public view after it — the very view every spectator was sent live, so it
-/// shows nothing a spectator did not see. The actions themselves go only with games whose moves are all
-/// public once they are finished (`GameDefinition.recordsPublicActions`); showing each viewer the
-/// actions they could have seen at each step is for a later version.
+/// and shown as the viewer was shown it live (`GameRecordViewer`): the game's public view after it —
+/// the very view every spectator was sent — and, to a member of the game at that step, their own
+/// private view, the very frame the game sent them; an action goes with it only when the viewer saw it.
 enum GameRecordOperation {
     static func handler(_ games: [any HostedGame]) -> OperationHandler<GameRecordArguments> {
         OperationHandler(Operation.getGameRecord) { args, context throws(WireError) in
-            _ = try context.signedIn()
+            let viewer = try context.signedIn()
             let (from, limit) = try args.checkedPage()
-            let hosts = games.compactMap(\.recordReplaying)
-            guard let store = hosts.first?.recordStore else { throw notAvailable(args.code, why: "this server keeps no records") }
-            let head: StoredGameRecord?
-            do throws(StoreError) {
-                head = try await store.backend.records.finishedGameRecord(code: args.code)
-            } catch {
-                throw error.wireError(fallback: "The record could not be read. Try again.")
-            }
-            guard let head else {
-                throw notAvailable(
-                    args.code,
-                    why: "no finished game with this code has one (a game still being played has no record to show yet; one that finished before this server kept records never will)")
-            }
-            guard let host = hosts.first(where: { $0.kind.name == head.kind }) else {
-                throw notAvailable(args.code, why: "this server does not host \(head.kind) games")
-            }
-            return .reply(try await host.recordPage(head, from: from, limit: limit))
+            let (head, host) = try await finished(args.code, in: games.compactMap(\.recordReplaying))
+            return .reply(try await host.recordPage(head, for: viewer, from: from, limit: limit))
         }
+    }
+
+    /// The record of the last finished game with `code`, and the game that replays it.
+    static func finished(_ code: String, in hosts: [any RecordReplaying]) async throws(WireError) -> (StoredGameRecord, any RecordReplaying) {
+        guard let store = hosts.first?.recordStore else { throw notAvailable(code, why: "this server keeps no records") }
+        let head: StoredGameRecord?
+        do throws(StoreError) {
+            head = try await store.backend.records.finishedGameRecord(code: code)
+        } catch {
+            throw error.wireError(fallback: "The record could not be read. Try again.")
+        }
+        guard let head else {
+            throw notAvailable(
+                code,
+                why: "no finished game with this code has one (a game still being played has no record to show yet; one that finished before this server kept records never will)")
+        }
+        guard let host = hosts.first(where: { $0.kind.name == head.kind }) else {
+            throw notAvailable(code, why: "this server does not host \(head.kind) games")
+        }
+        return (head, host)
     }
 
     static func notAvailable(_ code: String, why: String) -> WireError {
@@ -40,8 +44,8 @@ enum GameRecordOperation {
 extension GameHost {
     var recordStore: any ParlorStore { store }
 
-    /// Steps `from`… of `record` (at most `limit`), each replayed and shown as its public view.
-    func recordPage(_ record: StoredGameRecord, from: Int, limit: Int) async throws(WireError) -> EncodedJSON {
+    /// Steps `from`… of `record` (at most `limit`), each replayed and shown as `viewer` saw it.
+    func recordPage(_ record: StoredGameRecord, for viewer: UserID, from: Int, limit: Int) async throws(WireError) -> EncodedJSON {
         let steps: [GameRecordStep]
         do throws(StoreError) {
             // Replay starts from the beginning: a page needs every step before it.
@@ -50,14 +54,15 @@ extension GameHost {
             throw storeFailure(error, operation: "read record \(record.id)")
         }
         var failure: WireError?
-        var initial: EncodedJSON?
-        var pageSteps: [(GameRecordStep, EncodedJSON)] = []
+        var initial: GameRecordViewer<Game>.Seen?
+        var pageSteps: [(GameRecordStep, GameRecordViewer<Game>.Seen)] = []
+        let seer = GameRecordViewer(game: game, viewer: viewer)
         do throws(GameRecordDivergence) {
             _ = try replayer.replayEach(initialState: record.initialState, steps: steps) { (step, state) throws(GameRecordDivergence) in
                 guard failure == nil else { return }
                 guard (step?.step ?? 1) >= from else { return }
                 do throws(WireError) {
-                    let view = try game.encodePublicView(state, at: Instant(millisecondsSinceEpoch: step?.at ?? record.createdAt))
+                    let view = try seer.seen(state, at: Instant(millisecondsSinceEpoch: step?.at ?? record.createdAt))
                     if let step { pageSteps.append((step, view)) } else { initial = view }
                 } catch {
                     failure = error
@@ -68,7 +73,7 @@ extension GameHost {
             throw WireError.internalError("The record of game \(record.code) does not replay; the server's log says where.")
         }
         if let failure { throw failure }
-        var json = JSONWriter(capacity: 1024 + pageSteps.reduce(0) { $0 + $1.1.bytes.count + $1.0.action.utf8.count + 160 })
+        var json = JSONWriter(capacity: 1024 + pageSteps.reduce(0) { $0 + $1.1.byteCount + $1.0.action.utf8.count + 160 })
         json.beginObject()
         json.field("code", record.code)
         json.field("createdAt", Instant(millisecondsSinceEpoch: record.createdAt).iso8601)
@@ -76,9 +81,10 @@ extension GameHost {
         if let initial {
             json.key("initial")
             json.beginObject()
+            initial.writePrivate(into: &json)
             json.field("version", record.initialVersion)
             json.key("view")
-            json.raw(initial)
+            json.raw(initial.view)
             json.endObject()
         }
         json.field("kind", record.kind)
@@ -89,18 +95,19 @@ extension GameHost {
         json.field("stepCount", record.stepCount)
         json.key("steps")
         json.beginArray()
-        for (step, view) in pageSteps {
+        for (step, seen) in pageSteps {
             json.beginObject()
-            if game.recordsPublicActions {
+            if seer.seesAction(of: step) {
                 json.key("action")
                 json.raw(EncodedJSON(trustedBytes: Array(step.action.utf8)))
             }
             if let actor = step.actor { json.field("actor", actor) }
             json.field("at", Instant(millisecondsSinceEpoch: step.at).iso8601)
+            seen.writePrivate(into: &json)
             json.field("step", step.step)
             json.field("version", step.version)
             json.key("view")
-            json.raw(view)
+            json.raw(seen.view)
             json.endObject()
         }
         json.endArray()

@@ -3,12 +3,15 @@ import ParlorRules
 import ParlorWire
 
 /// Replay is the rules run again: a record's initial state, then each step's action given to the same
-/// reducer by the same caller at the same time, in the same environment the game reads now. Every step
-/// must be applied (the live game applied it) and reach the version it recorded; the first that does
-/// not is the record's divergence.
+/// reducer by the same caller at the same time, reading the environment as the step recorded it (a
+/// step that read nothing, or was recorded before environment reads were, gets the environment the
+/// game reads now). Every step must be applied (the live game applied it) and reach the version it
+/// recorded; the first that does not is the record's divergence.
 struct GameRecordReplay<Game: GameDefinition> {
     typealias Rules = Game.Rules
 
+    let game: Game
+    /// The environment as it is now.
     let environment: Rules.Environment
 
     /// The game after steps 1…`n` of `steps` (0: as created). `steps` must begin at step 1.
@@ -55,8 +58,18 @@ struct GameRecordReplay<Game: GameDefinition> {
         guard let caller = step.caller else {
             throw GameRecordDivergence(step: step.step, reason: "its actor \(step.actor ?? "") is not a user id")
         }
+        let read: Rules.Environment
+        if let reads = step.environment {
+            do {
+                read = try game.replayEnvironment(reading: reads)
+            } catch {
+                throw GameRecordDivergence(step: step.step, reason: "what it read cannot be read back: \(StoredJSON.describe(error))")
+            }
+        } else {
+            read = environment
+        }
         do {
-            _ = try state.apply(action, by: caller, at: Instant(millisecondsSinceEpoch: step.at), in: environment)
+            _ = try state.apply(action, by: caller, at: Instant(millisecondsSinceEpoch: step.at), in: read)
         } catch {
             throw GameRecordDivergence(step: step.step, reason: "the rules refuse its action (\(Game.kind.name): \(error))")
         }
@@ -86,15 +99,19 @@ protocol RecordReplaying: Sendable {
     func verify(_ record: StoredGameRecord, steps: [GameRecordStep], checkpoints: GameRecordCheckpoints) -> GameRecordDivergence?
     /// Where its records are.
     var recordStore: any ParlorStore { get }
-    /// Steps `from`… of a finished game's record (at most `limit`), as `getGameRecord` answers them.
-    func recordPage(_ record: StoredGameRecord, from: Int, limit: Int) async throws(WireError) -> EncodedJSON
+    /// Steps `from`… of a finished game's record (at most `limit`), as `getGameRecord` answers them to `viewer`.
+    func recordPage(_ record: StoredGameRecord, for viewer: UserID, from: Int, limit: Int) async throws(WireError) -> EncodedJSON
+    /// The formats its finished games' records are exported in (`GameRecordExport`).
+    var recordExportFormats: [RecordExportFormat] { get }
+    /// A finished game's record, replayed to its end, in one of those formats.
+    func recordExport(_ record: StoredGameRecord, as format: RecordExportFormat) async throws(WireError) -> String
 }
 
 extension GameHost: RecordReplaying {
     var recordReplaying: (any RecordReplaying)? { self }
 
     /// The replayer with the environment the game's rules read now.
-    var replayer: GameRecordReplay<Game> { GameRecordReplay(environment: game.environment()) }
+    var replayer: GameRecordReplay<Game> { GameRecordReplay(game: game, environment: game.environment()) }
 
     func verify(_ record: StoredGameRecord, steps: [GameRecordStep], checkpoints: GameRecordCheckpoints) -> GameRecordDivergence? {
         do throws(GameRecordDivergence) {

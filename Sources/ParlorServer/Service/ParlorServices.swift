@@ -123,7 +123,7 @@ final class ParlorServices: Sendable {
             + [HistoryOperation.handler(games).entry(), records.entry(), link.entry()]
         operations = OperationTable(entries)
         callable = OperationTable(entries.filter(\.callable))
-        routes = registrations.flatMap(\.routes) + accounts.routes + records.routes + link.routes
+        routes = registrations.flatMap(\.routes) + accounts.routes + records.routes + GameRecordOperation.exportRoutes(games) + link.routes
         for game in games {
             try await game.restore()
         }

@@ -7,7 +7,7 @@ import GRDB
 /// an older build recognises a data directory it must not touch, and `PRAGMA user_version` carries
 /// it too so an operator can read it with the `sqlite3` shell.
 enum SQLiteSchema {
-    static let supportedVersion = 6
+    static let supportedVersion = 7
 
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -231,6 +231,15 @@ enum SQLiteSchema {
                     PRIMARY KEY (record_id, step)
                 ) WITHOUT ROWID;
                 PRAGMA user_version = 6;
+                """)
+        }
+        migrator.registerMigration("v7-record-environment-reads") { db in
+            // What each recorded action read from the server around the rules (a catalog's game, a word
+            // list's answer, a photo's previews), so a record replays the same after those change; NULL
+            // when it read nothing, and for steps written before v7.
+            try db.execute(sql: """
+                ALTER TABLE game_record_steps ADD COLUMN environment TEXT;
+                PRAGMA user_version = 7;
                 """)
         }
         return migrator

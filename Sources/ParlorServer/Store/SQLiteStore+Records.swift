@@ -1,6 +1,6 @@
 import GRDB
 
-/// Game records in SQLite (schema v6): `game_records` (one row per record: its game, its code, how it
+/// Game records in SQLite (schema v6, v7): `game_records` (one row per record: its game, its code, how it
 /// began, when it was filed) and `game_record_steps` (one row per applied action), written inside the
 /// writer's batch transaction with the games they belong to.
 enum GameRecordRows {
@@ -22,10 +22,10 @@ enum GameRecordRows {
             }
             if !record.steps.isEmpty {
                 let insert = try db.cachedStatement(sql: """
-                    INSERT INTO game_record_steps (record_id, step, actor, at, action, version) VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO game_record_steps (record_id, step, actor, at, action, version, environment) VALUES (?, ?, ?, ?, ?, ?, ?)
                     """)
                 for step in record.steps {
-                    try insert.execute(arguments: [record.id, step.step, step.actor, step.at, step.action, step.version])
+                    try insert.execute(arguments: [record.id, step.step, step.actor, step.at, step.action, step.version, step.environment])
                 }
             }
             if let archive = game.archive {
@@ -61,7 +61,7 @@ enum GameRecordRows {
         GameRecordStep(
             step: try row.decode(Int.self, forColumn: "step"), actor: try row.decode(String?.self, forColumn: "actor"),
             at: try row.decode(Int64.self, forColumn: "at"), action: try row.decode(String.self, forColumn: "action"),
-            version: try row.decode(Int.self, forColumn: "version"))
+            version: try row.decode(Int.self, forColumn: "version"), environment: try row.decode(String?.self, forColumn: "environment"))
     }
 }
 
@@ -85,7 +85,7 @@ extension SQLiteStore: GameRecordStore {
     func gameRecordSteps(id: String, from: Int, limit: Int) async throws(StoreError) -> [GameRecordStep] {
         try await read("Reading the steps of game record \(id)") { db in
             try Row.fetchAll(db, sql: """
-                SELECT step, actor, at, action, version FROM game_record_steps WHERE record_id = ? AND step >= ? ORDER BY step LIMIT ?
+                SELECT step, actor, at, action, version, environment FROM game_record_steps WHERE record_id = ? AND step >= ? ORDER BY step LIMIT ?
                 """, arguments: [id, from, limit]).map(GameRecordRows.step)
         }
     }

@@ -5,8 +5,8 @@ import ParlorRules
 
 extension Operation {
     /// One page of a finished game's record: how it began and each step after — who acted, when, the
-    /// version it reached and the game as every spectator saw it then (and, for games whose moves are
-    /// all public once finished, the action itself).
+    /// version it reached and the game as the asker saw it then (the public view, their own private
+    /// view while they were a member, and the action when they saw it).
     public static let getGameRecord = OperationDeclaration<GameRecordArguments, GameRecordPage>(
         "getGameRecord",
         routes: [.get("/games/{code}/record") { request throws(WireError) in
@@ -56,9 +56,11 @@ public struct GameRecordPage: Sendable, Equatable, Decodable {
         public let version: Int
         /// The game's public view after it: what every spectator was shown.
         public let view: JSONFragment
-        /// The action as the game's rules received it; only for games whose moves are all public once
-        /// finished (a word game's words and a quiz's guesses are shown step by step in a later version,
-        /// as each viewer could have seen them).
+        /// The asker's own private view after it (a word match's own words), when they were a member of
+        /// a game with private views at this step: what the game sent them alone.
+        public let privateView: JSONFragment?
+        /// The action as the game's rules received it, when the asker saw it: every action of a game
+        /// whose moves are all public once finished (rummy, darts, tic-tac-toe), else their own alone.
         public let action: JSONFragment?
     }
 
@@ -66,6 +68,8 @@ public struct GameRecordPage: Sendable, Equatable, Decodable {
     public struct Initial: Sendable, Equatable, Decodable {
         public let version: Int
         public let view: JSONFragment
+        /// The asker's own private view, as for a step.
+        public let privateView: JSONFragment?
     }
 
     public let kind: String

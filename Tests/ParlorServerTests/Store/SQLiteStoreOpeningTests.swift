@@ -52,15 +52,15 @@ import Testing
             await store.close()
             let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
             try await queue.write { db in
-                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v7-tournaments')")
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v\(SQLiteSchema.supportedVersion + 1)-tournaments')")
             }
             try queue.close()
 
             let error = try #require(throws: StoreError.self) {
                 try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
             }
-            #expect(error.kind == .newerSchema(found: 7, supported: SQLiteSchema.supportedVersion))
-            #expect(error.reason.contains("written by a newer Parlor (schema 7)"))
+            #expect(error.kind == .newerSchema(found: SQLiteSchema.supportedVersion + 1, supported: SQLiteSchema.supportedVersion))
+            #expect(error.reason.contains("written by a newer Parlor (schema \(SQLiteSchema.supportedVersion + 1))"))
             #expect(error.reason.contains("supports up to \(SQLiteSchema.supportedVersion)"))
             #expect(error.reason.contains(directory + "/parlor.sqlite"))
         }

@@ -12,7 +12,7 @@ import PostgresNIO
 /// Parlor, which this build refuses to write over. Columns mirror SQLite's (`SQLiteSchema`), instants as
 /// milliseconds since 1970, JSON as text; files as bytea.
 enum PostgresSchema {
-    static let supportedVersion = 7
+    static let supportedVersion = 8
 
     /// Any constant will do as long as no other program takes the same lock on this database.
     static let migrationLockKey: Int64 = 0x7061_726c_6f72  // "parlor"
@@ -141,7 +141,19 @@ enum PostgresSchema {
                 record_id TEXT NOT NULL REFERENCES game_records (id) ON DELETE CASCADE, step BIGINT NOT NULL, actor TEXT,
                 at BIGINT NOT NULL, action TEXT NOT NULL, version BIGINT NOT NULL, PRIMARY KEY (record_id, step))
             """,
-            saveRecordedFunction,
+            saveRecordedFunction(keepingReads: false),
+        ],
+        // 8: what each recorded action read from the server around the rules, so a record replays the
+        // same after a catalog import or a photo's deletion (SQLite's v7); `parlor_save_recorded` takes
+        // it with each step ('' when the step read nothing).
+        [
+            "ALTER TABLE game_record_steps ADD COLUMN environment TEXT",
+            """
+            DROP FUNCTION parlor_save_recorded(TEXT, BIGINT, TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[], TEXT[], BIGINT[], TEXT[], TEXT[], BIGINT[],
+                TEXT[], TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[], BIGINT[], TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[], BIGINT[], TEXT[], BIGINT[],
+                TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[])
+            """,
+            saveRecordedFunction(keepingReads: true),
         ],
     ]
 
@@ -150,15 +162,19 @@ enum PostgresSchema {
     /// its race, in the same statement (so the same transaction): the unfinished records of deleted
     /// games go (unless created in this batch), new records begin (and their games' rows name them),
     /// steps are appended, filed games' records are marked finished. Returns what `parlor_save_games`
-    /// returns. A step's actor is '' for the clock (stored as NULL).
-    static let saveRecordedFunction = """
+    /// returns. A step's actor is '' for the clock (stored as NULL). `keepingReads`: each step's
+    /// environment reads too ('' for none, stored as NULL), as migration 8 made it; without, as 7 did.
+    static func saveRecordedFunction(keepingReads: Bool) -> String {
+        let reads: (parameter: String, column: String, value: String, array: String) =
+            keepingReads ? (" s_environments TEXT[],", ", environment", ", NULLIF(s.environment, '')", ", s_environments") : ("", "", "", "")
+        return """
         CREATE OR REPLACE FUNCTION parlor_save_recorded(
             p_node TEXT, p_stamp BIGINT,
             p_kinds TEXT[], p_ids TEXT[], p_codes TEXT[], p_versions BIGINT[], p_states TEXT[], p_schedules TEXT[], p_expected BIGINT[],
             p_deleted_kinds TEXT[], p_deleted_ids TEXT[], p_deleted_versions BIGINT[],
             r_ids TEXT[], r_kinds TEXT[], r_games TEXT[], r_codes TEXT[], r_created BIGINT[], r_states TEXT[], r_versions BIGINT[],
             s_records TEXT[], s_kinds TEXT[], s_games TEXT[], s_steps BIGINT[], s_actors TEXT[], s_at BIGINT[], s_actions TEXT[],
-            s_versions BIGINT[],
+            s_versions BIGINT[],\(reads.parameter)
             f_records TEXT[], f_kinds TEXT[], f_games TEXT[], f_at BIGINT[], f_keys TEXT[])
         RETURNS TABLE (conflicted_kind TEXT, conflicted_id TEXT)
         LANGUAGE plpgsql AS $$
@@ -188,10 +204,10 @@ enum PostgresSchema {
             END IF;
 
             IF cardinality(s_records) > 0 THEN
-                INSERT INTO game_record_steps (record_id, step, actor, at, action, version)
-                SELECT s.record, s.step, NULLIF(s.actor, ''), s.at, s.action, s.version
-                FROM unnest(s_records, s_kinds, s_games, s_steps, s_actors, s_at, s_actions, s_versions)
-                    AS s (record, kind, game, step, actor, at, action, version)
+                INSERT INTO game_record_steps (record_id, step, actor, at, action, version\(reads.column))
+                SELECT s.record, s.step, NULLIF(s.actor, ''), s.at, s.action, s.version\(reads.value)
+                FROM unnest(s_records, s_kinds, s_games, s_steps, s_actors, s_at, s_actions, s_versions\(reads.array))
+                    AS s (record, kind, game, step, actor, at, action, version\(reads.column))
                 WHERE NOT EXISTS (SELECT 1 FROM unnest(c_kinds, c_ids) AS c (kind, id) WHERE c.kind = s.kind AND c.id = s.game);
             END IF;
 
@@ -206,6 +222,7 @@ enum PostgresSchema {
         END
         $$
         """
+    }
 
     /// `parlor_save_games(node, stamp, the saves' columns, what each replaces, the deletes' columns)`:
     /// applies one batch's games' writes and returns the ones that changed nothing (a save or delete

@@ -2,7 +2,7 @@
 #if PostgreSQL
 import PostgresNIO
 
-/// Game records in PostgreSQL (migration 7), written by `parlor_save_recorded` with the games' saves.
+/// Game records in PostgreSQL (migrations 7, 8), written by `parlor_save_recorded` with the games' saves.
 extension PostgresStore: GameRecordStore {
     private static let headColumns = """
         r.id, r.kind, r.game_id, r.code, r.created_at, r.initial_state, r.initial_version, r.finished_at, r.history_key,
@@ -40,10 +40,10 @@ extension PostgresStore: GameRecordStore {
     func gameRecordSteps(id: String, from: Int, limit: Int) async throws(StoreError) -> [GameRecordStep] {
         try await read(
             "Reading the steps of game record \(id)",
-            "SELECT step, actor, at, action, version FROM game_record_steps WHERE record_id = \(id) AND step >= \(from) ORDER BY step LIMIT \(limit)"
+            "SELECT step, actor, at, action, version, environment FROM game_record_steps WHERE record_id = \(id) AND step >= \(from) ORDER BY step LIMIT \(limit)"
         ) { row in
-            let (step, actor, at, action, version) = try row.decode((Int, String?, Int64, String, Int).self)
-            return GameRecordStep(step: step, actor: actor, at: at, action: action, version: version)
+            let (step, actor, at, action, version, environment) = try row.decode((Int, String?, Int64, String, Int, String?).self)
+            return GameRecordStep(step: step, actor: actor, at: at, action: action, version: version, environment: environment)
         }
     }
 

@@ -274,7 +274,7 @@ final class PostgresWriter: Sendable {
                     \(r.openedIDs)::text[], \(r.openedKinds)::text[], \(r.openedGames)::text[], \(r.openedCodes)::text[],
                     \(r.openedAt)::bigint[], \(r.openedStates)::text[], \(r.openedVersions)::bigint[],
                     \(r.stepRecords)::text[], \(r.stepKinds)::text[], \(r.stepGames)::text[], \(r.steps)::bigint[], \(r.stepActors)::text[],
-                    \(r.stepAt)::bigint[], \(r.stepActions)::text[], \(r.stepVersions)::bigint[],
+                    \(r.stepAt)::bigint[], \(r.stepActions)::text[], \(r.stepVersions)::bigint[], \(r.stepEnvironments)::text[],
                     \(r.finishedRecords)::text[], \(r.finishedKinds)::text[], \(r.finishedGames)::text[], \(r.finishedAt)::bigint[],
                     \(r.finishedKeys)::text[])
                 """, logger: logger)
@@ -294,6 +294,8 @@ final class PostgresWriter: Sendable {
         var stepRecords: [String] = [], stepKinds: [String] = [], stepGames: [String] = [], steps: [Int] = []
         /// '' for the clock.
         var stepActors: [String] = [], stepAt: [Int64] = [], stepActions: [String] = [], stepVersions: [Int] = []
+        /// '' when the step read nothing from the environment.
+        var stepEnvironments: [String] = []
         var finishedRecords: [String] = [], finishedKinds: [String] = [], finishedGames: [String] = []
         var finishedAt: [Int64] = [], finishedKeys: [String] = []
 
@@ -318,6 +320,7 @@ final class PostgresWriter: Sendable {
                     stepAt.append(step.at)
                     stepActions.append(step.action)
                     stepVersions.append(step.version)
+                    stepEnvironments.append(step.environment ?? "")
                 }
                 if let archive = game.archive {
                     finishedRecords.append(record.id)
