@@ -45,11 +45,7 @@ import Testing
 
         // 256 MiB (sparse) to stream: a reader at 4 MB/s holds the backup for a minute.
         let large = server.dataDirectory + "/extra/large.bin"
-        try FileManager.default.createDirectory(atPath: server.dataDirectory + "/extra", withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: large, contents: nil))
-        let handle = try #require(FileHandle(forWritingAtPath: large))
-        try handle.truncate(atOffset: 1 << 28)
-        try handle.close()
+        try BackupTestSupport.makeSparseFile(large, size: 1 << 28)
         let before = Self.residentBytes(server.process.pid)
         let slow = try ChildProcess(
             executable: "/usr/bin/env",

@@ -63,21 +63,7 @@ import Testing
         let jpegPath = Self.temporaryPath("photo") + ".jpg"
         defer { try? FileManager.default.removeItem(atPath: jpegPath) }
         try Data(jpeg).write(to: URL(fileURLWithPath: jpegPath))
-        let session = try #require(Self.json(try await curl(["-X", "POST", base + "/session"]).body))
-        let member = try #require(session["userId"] as? String)
-        let memberToken = try #require(session["token"] as? String)
-        let profile = try await curl([
-            "-X", "POST", "-H", "Authorization: Bearer \(memberToken)", "-H", "Content-Type: application/json",
-            "--data", #"{"handle":"ann","display_name":"Ann"}"#, base + "/users",
-        ])
-        #expect(profile.status == 201, "\(profile.body)")
-        let avatar = try await curl([
-            "-X", "POST", "-H", "Authorization: Bearer \(memberToken)", "-H", "Content-Type: image/jpeg",
-            "--data-binary", "@" + jpegPath, base + "/storage/v1/object/avatars/\(member)/me.jpg",
-        ])
-        #expect(avatar.status == 200, "\(avatar.body)")
-        let servedAvatar = try await curl([base + "/storage/v1/object/public/avatars/\(member)/me.jpg"])
-        #expect(servedAvatar.status == 200)
+        let (member, _, servedAvatar) = try await BackupTestSupport.memberWithAvatar(base: base, jpegPath: jpegPath)
 
         let (quiz, quizToken): (String, String) = try await server.connect { host in
             let created = try #require(try await host.call("createQuiz", ["playerName": "Ann"]).result)
@@ -155,7 +141,7 @@ import Testing
                 #expect(view.result != nil, "\(view)")
             }
             let served = try await curl(["http://127.0.0.1:\(again.port)/storage/v1/object/public/avatars/\(member)/me.jpg"])
-            #expect(served.status == 200 && served.body == servedAvatar.body)
+            #expect(served.status == 200 && served.body == servedAvatar)
         }
     }
 
@@ -227,12 +213,7 @@ import Testing
         }
         // A large file in the data directory (sparse: no disk used) keeps the backup busy long enough
         // to be killed while it writes the archive.
-        let large = server.dataDirectory + "/extra/large.bin"
-        try FileManager.default.createDirectory(atPath: server.dataDirectory + "/extra", withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: large, contents: nil))
-        let handle = try #require(FileHandle(forWritingAtPath: large))
-        try handle.truncate(atOffset: 1 << 28)
-        try handle.close()
+        try BackupTestSupport.makeSparseFile(server.dataDirectory + "/extra/large.bin", size: 1 << 28)
 
         let archive = out + "/backup.tar"
         let backup = try ChildProcess("parlor-server", ["backup", "--data-dir", server.dataDirectory, "--to", archive])

@@ -40,21 +40,7 @@ struct PostgresDumpTests {
                     return (try #require(room["id"] as? String), try #require(room["version"] as? Int), ticTacToe, try #require(host.token))
                 }
             }
-            let session = try #require(try JSONSerialization.jsonObject(with: Data(try await curl(["-X", "POST", base + "/session"]).body.utf8)) as? [String: Any])
-            let member = try #require(session["userId"] as? String)
-            let memberToken = try #require(session["token"] as? String)
-            let profile = try await curl([
-                "-X", "POST", "-H", "Authorization: Bearer \(memberToken)", "-H", "Content-Type: application/json",
-                "--data", #"{"handle":"ann","display_name":"Ann"}"#, base + "/users",
-            ])
-            #expect(profile.status == 201)
-            let upload = try await curl([
-                "-X", "POST", "-H", "Authorization: Bearer \(memberToken)", "-H", "Content-Type: image/jpeg",
-                "--data-binary", "@" + jpegPath, base + "/storage/v1/object/avatars/\(member)/me.jpg",
-            ])
-            #expect(upload.status == 200, "\(upload.body)")
-            let avatar = try await curl([base + "/storage/v1/object/public/avatars/\(member)/me.jpg"])
-            #expect(avatar.status == 200)
+            let (member, _, avatar) = try await BackupTestSupport.memberWithAvatar(base: base, jpegPath: jpegPath)
 
             // Dumped while the node runs: pg_dump reads one snapshot of the database.
             let dumped = try await ExternalProcess.run([
@@ -62,7 +48,7 @@ struct PostgresDumpTests {
                 "-d", original, "-f", dump,
             ], timeout: .seconds(120))
             #expect(dumped.status == 0, "\(dumped.stderr)")
-            return Played(room: room, roomVersion: roomVersion, ticTacToe: ticTacToe, token: token, member: member, avatar: avatar.body)
+            return Played(room: room, roomVersion: roomVersion, ticTacToe: ticTacToe, token: token, member: member, avatar: avatar)
         }
 
         let fresh = try await postgres.makeDatabase()
