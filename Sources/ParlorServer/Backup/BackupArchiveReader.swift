@@ -32,7 +32,10 @@ final class BackupArchiveReader {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let got = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + filled, count - filled) }
+            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Foundation.read(descriptor, base + filled, count - filled)
+            }
             if got < 0, errno == EINTR { continue }
             guard got >= 0 else { throw BackupFiles.error("reading the archive \(path)") }
             if got == 0 { break }

@@ -12,7 +12,7 @@ final class BackupArchiveWriter {
 
     private let sink: Sink
     private let archiveHash = SHA256Stream()
-    private(set) var files: [BackupManifest.File] = []
+    private var files: [BackupManifest.File] = []
 
     init(sink: @escaping Sink) {
         self.sink = sink
@@ -45,8 +45,9 @@ final class BackupArchiveWriter {
         files.append(BackupManifest.File(path: name, size: size, sha256: BackupFiles.hex(fileHash.finish())))
     }
 
-    /// Ends the archive with `manifest` (its `files` are the entries written) and the checksum entry.
-    func finish(_ manifest: BackupManifest) throws(BackupError) {
+    /// Ends the archive with `manifest`, its `files` set to the entries written, and the checksum entry;
+    /// returns the manifest as written.
+    func finish(_ manifest: BackupManifest) throws(BackupError) -> BackupManifest {
         var manifest = manifest
         manifest.files = files
         let encoder = JSONEncoder()
@@ -63,6 +64,7 @@ final class BackupArchiveWriter {
         try entry(BackupManifest.checksumName, checksum, hashed: false)
         let end = [UInt8](repeating: 0, count: 2 * TarHeader.blockSize)
         try BackupFiles.withBytes(end, sink)
+        return manifest
     }
 
     // MARK: Entries

@@ -76,10 +76,7 @@ public struct DataDirectoryBackup: Sendable {
             format: BackupManifest.formatName, formatVersion: BackupManifest.currentFormatVersion,
             parlorVersion: ParlorRelease.version, schemaVersion: snapshot.schemaVersion,
             createdAt: snapshot.takenAt.iso8601, tables: snapshot.tables, files: [])
-        try writer.finish(manifest)
-        return BackupManifest(
-            format: manifest.format, formatVersion: manifest.formatVersion, parlorVersion: manifest.parlorVersion,
-            schemaVersion: manifest.schemaVersion, createdAt: manifest.createdAt, tables: manifest.tables, files: writer.files)
+        return try writer.finish(manifest)
     }
 
     /// An archive inside the directory it backs up would be archived by the next backup.
