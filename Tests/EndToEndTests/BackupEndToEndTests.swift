@@ -36,11 +36,11 @@ import Testing
         (try? Data(contentsOf: URL(fileURLWithPath: path))).map(Array.init)
     }
 
-    /// Every file under `directory` but the database's, by relative path.
+    /// Every file under `directory` but the database's and the server's lock file, by relative path.
     private static func files(under directory: String) -> [String: [UInt8]] {
         var found: [String: [UInt8]] = [:]
         guard let walker = FileManager.default.enumerator(atPath: directory) else { return found }
-        for case let relative as String in walker where !relative.hasPrefix("parlor.sqlite") {
+        for case let relative as String in walker where !relative.hasPrefix("parlor.sqlite") && relative != "parlor.lock" {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
             found[relative] = bytes(directory + "/" + relative)

@@ -3,13 +3,14 @@ import Foundation
 /// The file-system work backups and restores share, in POSIX terms so an operator reads the system's
 /// reason ("No space left on device", "Permission denied") for the path it concerns.
 enum BackupFiles {
-    /// The database and SQLite's files beside it: the archive's database comes from a snapshot instead.
-    static let databaseFiles: Set<String> = ["", "-wal", "-shm", "-journal"].reduce(into: []) {
+    /// Not archived from the top of the directory: the database and SQLite's files beside it (the
+    /// archive's database comes from a snapshot instead), and the running server's lock file.
+    static let runtimeFiles: Set<String> = ["", "-wal", "-shm", "-journal"].reduce(into: [DataDirectoryLock.fileName]) {
         $0.insert(SQLiteDataDirectory.databaseFileName + $1)
     }
 
     /// Every regular file under `directory` to archive, as paths relative to it, sorted: all but the
-    /// database's own files at the top and anything whose name starts with a dot (Parlor's files being
+    /// database's own files and the lock file at the top and anything whose name starts with a dot (Parlor's files being
     /// written: `.upload-…`, `.PHOTO.partial`). Symbolic links and other special files are not followed.
     static func dataFiles(under directory: String) throws(BackupError) -> [String] {
         var found: [String] = []
@@ -27,7 +28,7 @@ enum BackupFiles {
             throw BackupError(.io, "Cannot list \(directory): \(error.localizedDescription)")
         }
         for name in names where !name.hasPrefix(".") {
-            if relative.isEmpty, databaseFiles.contains(name) { continue }
+            if relative.isEmpty, runtimeFiles.contains(name) { continue }
             let path = directory + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0 else {

@@ -8,7 +8,8 @@ import Testing
 /// `DataDirectoryBackup` and `DataDirectoryRestore` on a data directory of the SQLite store's, with
 /// files beside it: what goes in comes back, and what is refused is refused before anything is written.
 @Suite struct DataDirectoryBackupTests {
-    /// A data directory with two rooms saved, an avatar, a quiz photo and a file being written (a dot file).
+    /// A data directory with two rooms saved, an avatar, a quiz photo, a file being written (a dot file)
+    /// and the server's lock file.
     private func makeDataDirectory(_ directory: String) async throws {
         let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
         for room in try Self.rooms() { try await store.saveRoom(room) }
@@ -16,6 +17,7 @@ import Testing
         try write(Array("avatar bytes".utf8), to: directory + "/avatars/\(StoreFixtures.user(1))/me.jpg")
         try write((0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7) }, to: directory + "/photos/QUIZ1/photo-1.pqp")
         try write(Array("half".utf8), to: directory + "/photos/QUIZ1/.photo-2.partial")
+        try write([], to: directory + "/parlor.lock")  // the running server's lock: not data
     }
 
     private static func rooms() throws -> [RummyRoom] {
