@@ -29,6 +29,43 @@ public enum SHA256 {
     }
 }
 
+/// SHA-256 of bytes that arrive in pieces (a backup archive as it is written or read), without holding
+/// them all: OpenSSL's digest context, fed chunk by chunk. One owner at a time; `finish()` once.
+public final class SHA256Stream {
+    private let context: OpaquePointer
+    private var finished = false
+
+    public init() {
+        // Allocation failure is the only way either call fails: the process is out of memory.
+        guard let context = EVP_MD_CTX_new() else { fatalError("OpenSSL could not allocate a digest context") }
+        precondition(EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1, "OpenSSL SHA-256 failed to start")
+        self.context = context
+    }
+
+    deinit { EVP_MD_CTX_free(context) }
+
+    public func update(_ bytes: UnsafeRawBufferPointer) {
+        precondition(!finished, "SHA256Stream used after finish()")
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        precondition(EVP_DigestUpdate(context, base, bytes.count) == 1, "OpenSSL SHA-256 failed")
+    }
+
+    public func update<Bytes: Collection>(_ data: Bytes) where Bytes.Element == UInt8 {
+        withContiguousBytes(data) { update($0) }
+    }
+
+    /// The digest of everything given so far (32 bytes).
+    public func finish() -> [UInt8] {
+        precondition(!finished, "SHA256Stream finished twice")
+        finished = true
+        var out = [UInt8](repeating: 0, count: SHA256.byteCount)
+        var length: UInt32 = 0
+        let ok = out.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context, $0.baseAddress, &length) }
+        precondition(ok == 1 && length == UInt32(SHA256.byteCount), "OpenSSL SHA-256 failed")
+        return out
+    }
+}
+
 /// HMAC-SHA256: the signature on Parlor's session tokens.
 public enum HMACSHA256 {
     public static let byteCount = 32

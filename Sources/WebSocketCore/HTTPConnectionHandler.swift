@@ -229,6 +229,9 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     private func write(_ response: HTTPResponse, isHead: Bool, context: ChannelHandlerContext) {
         guard case .waitingForResponse(let keepAliveRequested) = state else { return }
+        if let stream = response.bodyStream, !isHead {
+            return writeStreaming(response, stream, context: context)
+        }
         let keepAlive = keepAliveRequested && !shuttingDown
         var headers = response.headers
         headers.replaceOrAdd(name: "Content-Length", value: "\(response.body.readableBytes)")
@@ -252,6 +255,45 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             state = .done
             context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
                 context.close(promise: nil)
+            }
+        }
+    }
+
+    /// A streamed body: the head at once, then each chunk as the producer writes it (it waits for each),
+    /// then the end and a close. The connection is not kept alive: a response of unknown length that
+    /// fails midway can only be ended by closing.
+    private func writeStreaming(_ response: HTTPResponse, _ stream: HTTPBodyStream, context: ChannelHandlerContext) {
+        var headers = response.headers
+        headers.remove(name: "Content-Length")
+        headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
+        headers.replaceOrAdd(name: "Connection", value: "close")
+        if let server = configuration.serverHeader, !headers.contains(name: "Server") {
+            headers.add(name: "Server", value: server)
+        }
+        if configuration.securityHeaders { addSecurityHeaders(&headers) }
+        state = .done
+        context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers))), promise: nil)
+        let loop = context.eventLoop
+        let bound = NIOLoopBound(context, eventLoop: loop)
+        let writer = HTTPBodyWriter { chunk in
+            loop.flatSubmit {
+                bound.value.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(chunk))))
+            }
+        }
+        Task {
+            let complete: Bool
+            do {
+                try await stream.produce(writer)
+                complete = true
+            } catch {
+                complete = false
+            }
+            loop.execute {
+                let context = bound.value
+                guard complete else { return context.close(promise: nil) }
+                context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil))).assumeIsolated().whenComplete { _ in
+                    context.close(promise: nil)
+                }
             }
         }
     }

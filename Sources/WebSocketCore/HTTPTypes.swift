@@ -30,11 +30,15 @@ public struct HTTPResponse: Sendable {
     public var status: HTTPResponseStatus
     public var headers: HTTPHeaders
     public var body: ByteBuffer
+    /// A body too large to hold, written as it is made instead of `body` (chunked; the connection
+    /// closes after it).
+    public var bodyStream: HTTPBodyStream?
 
     public init(status: HTTPResponseStatus, headers: HTTPHeaders = [:], body: ByteBuffer = ByteBuffer()) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.bodyStream = nil
     }
 
     /// A plain-text response.
@@ -45,6 +49,30 @@ public struct HTTPResponse: Sendable {
     /// A JSON response from already-encoded bytes.
     public static func json(_ status: HTTPResponseStatus, _ body: ByteBuffer) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
+    }
+}
+
+/// A response body produced while it is sent (`Transfer-Encoding: chunked`), in bounded memory:
+/// `produce` is handed a writer whose every write completes once the socket has taken the chunk, so
+/// a producer that waits for each holds one chunk at a time, at the pace of the slowest reader. It
+/// returns when the body is complete; if it throws (or a write fails: the client went away), the
+/// connection is closed without the body's last chunk, which an HTTP client reports as a cut-short body.
+public struct HTTPBodyStream: Sendable {
+    public let produce: @Sendable (HTTPBodyWriter) async throws -> Void
+
+    public init(_ produce: @escaping @Sendable (HTTPBodyWriter) async throws -> Void) {
+        self.produce = produce
+    }
+}
+
+/// Writes a streamed body's chunks (``HTTPBodyStream``).
+public struct HTTPBodyWriter: Sendable {
+    let send: @Sendable (ByteBuffer) -> EventLoopFuture<Void>
+
+    /// Succeeds once the chunk is written to the socket. A future, so that a thread doing blocking
+    /// work (reading files) can `wait()` on it and async code can `get()` it.
+    public func write(_ chunk: ByteBuffer) -> EventLoopFuture<Void> {
+        send(chunk)
     }
 }
 

@@ -19,7 +19,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
             --tls-cert and --tls-key again: new connections get the new certificate, open ones stay.
             """,
         version: ParlorRelease.version,
-        subcommands: [CatalogCommand.self, VerifyRecordsCommand.self])
+        subcommands: [CatalogCommand.self, VerifyRecordsCommand.self, BackupCommand.self, RestoreCommand.self])
 
     @Option(help: "Address to listen on. 127.0.0.1 keeps Parlor on this machine; 0.0.0.0 opens it to the network.")
     var host: String = "127.0.0.1"

@@ -84,6 +84,9 @@ public final class TestPostgres: Sendable {
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The path of one of PostgreSQL's programs (`pg_dump`, `pg_restore`) of the version this server runs.
+    public func program(_ name: String) -> String { "\(binaries)/\(name)" }
+
     /// Stops the server at once (clients see their connections drop), keeping its data.
     public func stop() async throws {
         let result = try await ExternalProcess.run(asUser(["\(binaries)/pg_ctl", "stop", "-D", "\(directory)/data", "-m", "immediate", "-w"]))

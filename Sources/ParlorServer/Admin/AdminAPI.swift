@@ -23,21 +23,28 @@ struct AdminAPI: Sendable {
     /// The response for an `/admin/api/…` request; nil for any other path (split into segments).
     func respond(to request: HTTPRequest, path: [String]) async -> HTTPResponse? {
         guard path.count > 2, Array(path.prefix(2)) == Self.prefix else { return nil }
+        if let refusal = Self.refusal(request, services: services, needing: "The admin API") { return refusal }
+        do {
+            return try await route(request, Array(path.dropFirst(2)))
+        } catch {
+            return HTTPRoutes.error(error)
+        }
+    }
+
+    /// The answer to an operator's request that may not go on — over its address's rate, or without the
+    /// admin token — or nil when it may. Every admin route asks this first.
+    static func refusal(_ request: HTTPRequest, services: ParlorServices, needing what: String) -> HTTPResponse? {
         if case .limited(let seconds) = services.requestLimiter.admit(user: nil, address: request.remoteAddress) {
             var response = HTTPRoutes.error(RequestLimiter.refusal)
             response.headers.replaceOrAdd(name: "Retry-After", value: "\(seconds)")
             return response
         }
         guard services.adminPageToken.accepts(BearerToken.from(request.headers)) else {
-            var response = HTTPRoutes.error(WireError(.unauthenticated, "The admin API needs Authorization: Bearer <admin token>."))
+            var response = HTTPRoutes.error(WireError(.unauthenticated, "\(what) needs Authorization: Bearer <admin token>."))
             response.headers.add(name: "WWW-Authenticate", value: "Bearer")
             return response
         }
-        do {
-            return try await route(request, Array(path.dropFirst(2)))
-        } catch {
-            return HTTPRoutes.error(error)
-        }
+        return nil
     }
 
     private func route(_ request: HTTPRequest, _ path: [String]) async throws(WireError) -> HTTPResponse {

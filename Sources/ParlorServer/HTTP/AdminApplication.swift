@@ -21,6 +21,7 @@ struct AdminApplication: WebSocketServerApplication {
         let path = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         if let response = await OperatorRoutes(services: services).respond(to: request, path: path) { return response }
         if let response = await AdminAPI(services: services).respond(to: request, path: path) { return response }
+        if let response = await AdminBackupRoute(services: services).respond(to: request, path: path) { return response }
         if path == ["admin"] || path.first == WebClientSite.assetPrefix, let response = services.webClient.respond(to: request) {
             return response
         }

@@ -23,6 +23,7 @@ struct HTTPRoutes: Sendable {
         let path = Self.segments(request.path)
         if let response = await OperatorRoutes(services: services).respond(to: request, path: path) { return response }
         if let response = await AdminAPI(services: services).respond(to: request, path: path) { return response }
+        if let response = await AdminBackupRoute(services: services).respond(to: request, path: path) { return response }
         let isCallable = path.count == 2 && path[0] == "functions"
         // The token is checked once, here: the rate limit and the routes both use the user it names. A
         // JWT that is refused is answered as such (after the address's rate limit), not taken for no token.

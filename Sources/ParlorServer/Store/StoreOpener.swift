@@ -19,10 +19,11 @@ enum StoreOpener {
 
 /// An exclusive `flock` on `<data dir>/parlor.lock`, held for as long as this value lives.
 final class DataDirectoryLock: Sendable {
+    static let fileName = "parlor.lock"
     private let descriptor: Int32
 
     init(directory: String) throws(StoreError) {
-        let path = directory.hasSuffix("/") ? directory + "parlor.lock" : directory + "/parlor.lock"
+        let path = directory.hasSuffix("/") ? directory + Self.fileName : directory + "/" + Self.fileName
         let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw StoreError(.unavailable, "Cannot open \(path): \(String(cString: strerror(errno))).")

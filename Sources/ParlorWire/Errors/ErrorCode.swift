@@ -68,6 +68,9 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     /// server kept records (`getGameRecord`).
     public static let recordNotAvailable = ErrorCode("RECORD_NOT_AVAILABLE", .notFound, 404)
 
+    /// `GET /admin/backup` while another backup of the same data directory is being taken.
+    public static let backupInProgress = ErrorCode("BACKUP_IN_PROGRESS", .failedPrecondition, 409)
+
     /// The codes of requests, sessions and the kernel; each game adds its own (`WireVocabulary`).
     static let shared: [ErrorCode] = [
         .badRequest, .unauthenticated, .internal, .subscriptionNotFound, .tooManySubscriptions, .rateLimited, .requestTooLarge,
@@ -75,7 +78,7 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
         .authRequired, .invalidToken, .authNotConfigured, .tokenExpired,
         .alreadyLinked, .accountAlreadyLinked,
         .playerNotFound, .invalidState, .invalidInput, .notHost, .notYourTurn, .noFreeCode, .quotaExceeded,
-        .recordNotAvailable,
+        .recordNotAvailable, .backupInProgress,
     ]
 
     /// Every code this build knows: the shared ones and every game's.

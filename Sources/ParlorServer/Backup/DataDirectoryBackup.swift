@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+import ParlorRules
+import ParlorWire
+
+/// A backup of a data directory, taken while a server may be running on it: the SQLite store copied
+/// by `VACUUM INTO` (one read transaction: a consistent snapshot of every committed write, the
+/// server's writes going on beside it), then every other file under the directory, in one archive
+/// (`BackupArchiveWriter`).
+///
+/// Files: Parlor writes each one whole to a temporary name (a dot file, never archived) and renames
+/// it into place, and never changes it afterwards, so every file copied is one whole version of it
+/// (a file replaced while it is copied is read whole from the inode that was opened). Files are
+/// copied after the database: every file the snapshot refers to had been written before it was taken,
+/// and is in the archive unless it was removed in between (a quiz deleted, an avatar replaced while
+/// the backup ran), which leaves the restored server without that photo or avatar, as the live one
+/// now is. Files added after the snapshot are copied too, and nothing in the snapshot names them.
+public struct DataDirectoryBackup: Sendable {
+    public let dataDirectory: String
+    /// Where the database's snapshot is made (it is removed from there as soon as it is open).
+    public let scratchDirectory: String
+
+    public init(dataDirectory: String, scratchDirectory: String) {
+        self.dataDirectory = dataDirectory
+        self.scratchDirectory = scratchDirectory
+    }
+
+    /// Writes the archive to `path` atomically: to a temporary file beside it (mode 0600: the archive
+    /// holds the token-signing secret), flushed, then renamed over `path`. A backup that fails or is
+    /// killed never leaves a partial archive under `path`.
+    public static func write(dataDirectory: String, to path: String) throws(BackupError) -> BackupManifest {
+        let (folder, name) = BackupFiles.split(path)
+        try refuseInside(dataDirectory: dataDirectory, output: folder)
+        let temporary = "\(folder)/.\(name).\(UUID().uuidString).partial"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw BackupFiles.error("creating \(temporary) for the archive") }
+        var closed = false
+        defer {
+            if !closed { close(descriptor) }
+            unlink(temporary)
+        }
+        let backup = DataDirectoryBackup(dataDirectory: dataDirectory, scratchDirectory: folder)
+        let manifest = try backup.write { bytes throws(BackupError) in
+            try BackupFiles.writeAll(bytes, to: descriptor, path: temporary)
+        }
+        guard fsync(descriptor) == 0 else { throw BackupFiles.error("flushing \(temporary)") }
+        closed = true
+        guard close(descriptor) == 0 else { throw BackupFiles.error("closing \(temporary)") }
+        guard rename(temporary, path) == 0 else { throw BackupFiles.error("renaming \(temporary) to \(path)") }
+        try BackupFiles.syncDirectory(folder)
+        return manifest
+    }
+
+    /// Writes the whole archive into `sink`, chunk by chunk; returns its manifest.
+    public func write(into sink: @escaping (UnsafeRawBufferPointer) throws(BackupError) -> Void) throws(BackupError) -> BackupManifest {
+        let database = dataDirectory + "/" + SQLiteDataDirectory.databaseFileName
+        var info = stat()
+        guard stat(database, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw BackupError(.io, "There is no Parlor database at \(database); give the --data-dir the server runs on.")
+        }
+        let snapshot = try Snapshot.take(of: database, in: scratchDirectory)
+        defer { close(snapshot.descriptor) }
+        let writer = BackupArchiveWriter(sink: sink)
+        try writer.addFile(BackupManifest.databaseEntry, descriptor: snapshot.descriptor)
+        for relative in try BackupFiles.dataFiles(under: dataDirectory) {
+            let path = dataDirectory + "/" + relative
+            let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                if errno == ENOENT { continue }  // removed since the listing: nothing of it to keep
+                throw BackupFiles.error("opening \(path)")
+            }
+            defer { close(descriptor) }
+            try writer.addFile(BackupManifest.dataPrefix + relative, descriptor: descriptor)
+        }
+        let manifest = BackupManifest(
+            format: BackupManifest.formatName, formatVersion: BackupManifest.currentFormatVersion,
+            parlorVersion: ParlorRelease.version, schemaVersion: snapshot.schemaVersion,
+            createdAt: snapshot.takenAt.iso8601, tables: snapshot.tables, files: [])
+        return try writer.finish(manifest)
+    }
+
+    /// An archive inside the directory it backs up would be archived by the next backup.
+    private static func refuseInside(dataDirectory: String, output folder: String) throws(BackupError) {
+        let data = URL(fileURLWithPath: dataDirectory).standardizedFileURL.resolvingSymlinksInPath().path
+        let out = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+        if out == data || out.hasPrefix(data + "/") {
+            throw BackupError(.io, "The archive would be written inside the data directory \(dataDirectory), where the next backup would copy it; write it elsewhere.")
+        }
+    }
+}
+
+extension DataDirectoryBackup {
+    /// The database copied by `VACUUM INTO`, opened for reading and already unlinked (a backup killed
+    /// from here on leaves nothing behind), with what the manifest says about it.
+    struct Snapshot {
+        let descriptor: Int32
+        let schemaVersion: Int
+        let tables: [String: Int]
+        let takenAt: Instant
+
+        static func take(of database: String, in folder: String) throws(BackupError) -> Snapshot {
+            let path = "\(folder)/.parlor-backup-\(UUID().uuidString).sqlite"
+            defer { unlink(path) }
+            let takenAt = SystemClock().now
+            do {
+                var configuration = Configuration()
+                configuration.label = "parlor.backup"
+                // The live server commits meanwhile; the copy is one read transaction and waits for no one
+                // but a checkpoint that holds the lock for an instant.
+                configuration.busyMode = .timeout(30)
+                let live = try DatabaseQueue(path: database, configuration: configuration)
+                try live.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
+                try live.close()
+            } catch {
+                throw BackupError(.io, "Copying the database \(database) failed: \(error)")
+            }
+            let schemaVersion: Int
+            var tables: [String: Int] = [:]
+            do {
+                let copy = try DatabaseQueue(path: path)
+                try copy.inDatabase { db in
+                    // A file of its own, not a WAL database waiting for its -wal and -shm.
+                    try db.execute(sql: "PRAGMA journal_mode = DELETE")
+                }
+                schemaVersion = try copy.read { db in
+                    let names = try String.fetchAll(
+                        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+                    for name in names {
+                        tables[name] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(name.quotedDatabaseIdentifier)") ?? 0
+                    }
+                    return try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                }
+                try copy.close()
+            } catch {
+                throw BackupError(.io, "Reading the database's copy \(path) failed: \(error)")
+            }
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw BackupFiles.error("opening the database's copy \(path)") }
+            return Snapshot(descriptor: descriptor, schemaVersion: schemaVersion, tables: tables, takenAt: takenAt)
+        }
+    }
+}
