@@ -68,6 +68,15 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
     /// server kept records (`getGameRecord`).
     public static let recordNotAvailable = ErrorCode("RECORD_NOT_AVAILABLE", .notFound, 404)
 
+    // Who may do what in a game, for every kind (`GameAccessRequest`).
+    /// Joining a private game without a valid invitation (missing, altered, another game's, expired).
+    public static let notInvited = ErrorCode("NOT_INVITED", .permissionDenied, 403)
+    /// Joining a game its host locked; its seated players still come back.
+    public static let gameLocked = ErrorCode("GAME_LOCKED", .failedPrecondition, 409)
+    /// Watching a game whose spectators policy refuses the caller (`none`, or `signedIn` for an
+    /// anonymous identity).
+    public static let spectatorsNotAllowed = ErrorCode("SPECTATORS_NOT_ALLOWED", .permissionDenied, 403)
+
     /// The codes of requests, sessions and the kernel; each game adds its own (`WireVocabulary`).
     static let shared: [ErrorCode] = [
         .badRequest, .unauthenticated, .internal, .subscriptionNotFound, .tooManySubscriptions, .rateLimited, .requestTooLarge,
@@ -75,7 +84,7 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
         .authRequired, .invalidToken, .authNotConfigured, .tokenExpired,
         .alreadyLinked, .accountAlreadyLinked,
         .playerNotFound, .invalidState, .invalidInput, .notHost, .notYourTurn, .noFreeCode, .quotaExceeded,
-        .recordNotAvailable,
+        .recordNotAvailable, .notInvited, .gameLocked, .spectatorsNotAllowed,
     ]
 
     /// Every code this build knows: the shared ones and every game's.
