@@ -1,3 +1,4 @@
+import ParlorRules
 import ParlorWire
 
 // Who may do what in a game, for every kind: create private games and choose their spectators, join
@@ -17,6 +18,11 @@ extension ParlorClient {
         return try await send(request, as: Result.self)
     }
 
+    /// `operation` with `access` beside its arguments (``ParlorClientConfiguration/gameAccess``).
+    static func carrying(_ access: GameAccessRequest, _ operation: ParlorWire.Operation) -> ParlorWire.Operation {
+        operation.arguments.operation(named: operation.name, access: access)
+    }
+
     /// The host's invitation to their game (`kind` only when live games of two kinds share the code):
     /// the token to pass as `invite` when joining, and the browser's link.
     public func createInvite(code: String, kind: String? = nil, ttlSeconds: Int? = nil) async throws(ParlorClientError) -> InviteResult {
@@ -31,6 +37,11 @@ extension ParlorClient {
     /// The host opens their locked game again.
     public func unlockGame(code: String, kind: String? = nil) async throws(ParlorClientError) -> GameAccessView {
         try await call(Operation.unlockGame, GameAccessArguments(code: code, kind: kind))
+    }
+
+    /// The host makes `user`, a member of the game, its host.
+    public func transferHost(code: String, kind: String? = nil, to user: UserID) async throws(ParlorClientError) -> GameAccessView {
+        try await call(Operation.transferHost, TransferHostArguments(code: code, kind: kind, to: user))
     }
 
     /// A game's access settings: private, locked, its spectators and its host.

@@ -88,6 +88,8 @@ import Testing
         (#"{"id":1,"op":"lockGame","args":{"code":"K7Q2PX","kind":"darts"}}"#, .lockGame(GameAccessArguments(code: "K7Q2PX", kind: "darts"))),
         (#"{"id":1,"op":"unlockGame","args":{"code":"K7Q2PX"}}"#, .unlockGame(GameAccessArguments(code: "K7Q2PX"))),
         (#"{"id":1,"op":"getGameAccess","args":{"code":"K7Q2PX"}}"#, .getGameAccess(GameAccessArguments(code: "K7Q2PX"))),
+        (#"{"id":1,"op":"transferHost","args":{"code":"K7Q2PX","to":"00000000-0000-4000-8000-00000000000b"}}"#,
+         .transferHost(TransferHostArguments(code: "K7Q2PX", to: UserID("00000000-0000-4000-8000-00000000000b")!))),
         (#"{"id":1,"op":"removeLobbyPlayer","args":{"lobbyId":"L1","userId":"00000000-0000-4000-8000-00000000000b"}}"#,
          .removeLobbyPlayer(RemoveLobbyPlayerArguments(lobbyId: "L1", userId: UserID("00000000-0000-4000-8000-00000000000b")!))),
         (#"{"id":1,"op":"rematchRoom","args":{"roomCode":"K7Q2ZD"}}"#, .rematchRoom(RoomCodeArguments(roomCode: "K7Q2ZD"))),

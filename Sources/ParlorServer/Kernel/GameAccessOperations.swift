@@ -9,6 +9,8 @@ protocol AccessibleGame: Sendable {
     func currentAccess() async throws(WireError) -> GameAccessView
     /// The host's invitation, good for `ttlSeconds`.
     func invite(by user: UserID, ttlSeconds: Int) async throws(WireError) -> InviteResult
+    /// The host makes `player` the host (for games whose rules are `HostHandover`).
+    func transferHost(to player: UserID, by user: UserID) async throws(WireError) -> GameAccessView
 }
 
 extension GameActor: AccessibleGame {
@@ -24,6 +26,23 @@ extension GameActor: AccessibleGame {
         return InviteResult(
             kind: Game.kind.name, code: code.rawValue, invite: invite, link: "/join/\(code.rawValue)?invite=\(invite)",
             expiresAt: expires.iso8601)
+    }
+}
+
+extension GameActor {
+    func transferHost(to player: UserID, by user: UserID) async throws(WireError) -> GameAccessView {
+        lastUsed = .now
+        guard let rules = Rules.self as? any HostHandover.Type, let action = rules.handOverHost(to: player) as? Action else {
+            throw WireError(.invalidState, "The host of a \(Game.kind.noun) cannot be handed over.")
+        }
+        await catchUp()
+        guard !isDeleted else { throw host.game.notFound(id: id) }
+        try checkHost(user, to: "hand over")
+        guard state.members.contains(player) else {
+            throw WireError(.playerNotFound, "Player \(player.rawValue) is not in \(Game.kind.noun) \(code.rawValue).")
+        }
+        _ = try await perform(action, by: user)
+        return accessView
     }
 }
 
@@ -52,6 +71,11 @@ enum GameAccessOperations {
             }.entry(),
             changing(Operation.lockGame, .lock, games).entry(),
             changing(Operation.unlockGame, .unlock, games).entry(),
+            OperationHandler(Operation.transferHost) { args, context throws(WireError) in
+                let user = try context.signedIn()
+                let game = try await find(args.code, kind: args.kind, in: games)
+                return .reply(try EncodedJSON.encoding(try await game.transferHost(to: args.to, by: user)))
+            }.entry(),
             OperationHandler(Operation.getGameAccess) { args, context throws(WireError) in
                 _ = try context.signedIn()
                 return .reply(try EncodedJSON.encoding(try await find(args.code, kind: args.kind, in: games).currentAccess()))

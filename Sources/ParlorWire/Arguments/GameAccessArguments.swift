@@ -73,6 +73,19 @@ public struct GameAccessArguments: OperationArguments {
     }
 }
 
+/// `transferHost {code, kind?, to}`: the host makes `to`, a member of the game, its host.
+public struct TransferHostArguments: OperationArguments {
+    public var code: String
+    public var kind: String?
+    public var to: UserID
+
+    public init(code: String, kind: String? = nil, to: UserID) {
+        self.code = code
+        self.kind = kind
+        self.to = to
+    }
+}
+
 /// `createInvite {code, kind?, ttlSeconds?}`: an invitation valid for `ttlSeconds` (default one day, at
 /// most seven).
 public struct CreateInviteArguments: OperationArguments {
@@ -145,6 +158,8 @@ extension Operation {
     public static let lockGame = OperationDeclaration<GameAccessArguments, GameAccessView>("lockGame")
     /// The host opens a locked game again.
     public static let unlockGame = OperationDeclaration<GameAccessArguments, GameAccessView>("unlockGame")
+    /// The host hands the host role to another member; everyone's view shows the new host.
+    public static let transferHost = OperationDeclaration<TransferHostArguments, GameAccessView>("transferHost")
     /// A game's access settings, for anyone signed in.
     public static let getGameAccess = OperationDeclaration<GameAccessArguments, GameAccessView>("getGameAccess")
 }
@@ -172,5 +187,12 @@ public struct WithGameAccess<Arguments: OperationArguments>: OperationArguments 
         try container.encodeIfPresent(access.private, forKey: .private)
         try container.encodeIfPresent(access.spectators, forKey: .spectators)
         try container.encodeIfPresent(access.invite, forKey: .invite)
+    }
+}
+
+extension OperationArguments {
+    /// The operation `name` with these arguments and `access` beside them.
+    public func operation(named name: OperationName, access: GameAccessRequest) -> Operation {
+        Operation(name, WithGameAccess(self, access: access))
     }
 }

@@ -23,5 +23,6 @@ extension WireVocabulary {
         "session",
         operations: [Operation.hello.erased, Operation.refreshAuth.erased, Operation.linkAccount.erased,
             Operation.unsubscribe.erased, Operation.listHistory.erased, Operation.getGameRecord.erased,
-            Operation.createInvite.erased, Operation.lockGame.erased, Operation.unlockGame.erased, Operation.getGameAccess.erased])
+            Operation.createInvite.erased, Operation.lockGame.erased, Operation.unlockGame.erased, Operation.transferHost.erased,
+            Operation.getGameAccess.erased])
 }

@@ -10,6 +10,8 @@ struct AccessKind: Sendable, CustomTestStringConvertible {
     let create: @Sendable (_ host: JSONConnection, _ access: [String: Any]) async throws -> String
     let join: @Sendable (_ player: JSONConnection, _ code: String, _ access: [String: Any]) async throws -> [String: Any]
     let watch: @Sendable (_ viewer: JSONConnection, _ code: String) async throws -> [String: Any]
+    /// Who the game's public view names as its host.
+    let hostInView: @Sendable (_ view: [String: Any]) -> String?
 
     var testDescription: String { name }
 
@@ -29,7 +31,10 @@ struct AccessKind: Sendable, CustomTestStringConvertible {
             return try #require((reply.result?["room"] as? [String: Any])?["id"] as? String, "\(reply)")
         },
         join: { player, code, access in try await player.call("joinRoom", ["code": code, "playerName": "Bo"].merging(access) { $1 }) },
-        watch: { viewer, code in try await viewer.call("observeRoom", ["code": code]) })
+        watch: { viewer, code in try await viewer.call("observeRoom", ["code": code]) },
+        hostInView: { view in
+            ((view["players"] as? [[String: Any]])?.first { $0["isModerator"] as? Bool == true })?["id"] as? String
+        })
 
     static let word = AccessKind(
         name: "word-lobby",
@@ -40,7 +45,8 @@ struct AccessKind: Sendable, CustomTestStringConvertible {
         join: { player, code, access in
             try await player.call("joinLobby", ["lobbyCode": code, "user": LobbyFixture.user("Bo")].merging(access) { $1 })
         },
-        watch: { viewer, code in try await viewer.call("watchLobby", ["lobbyCode": code]) })
+        watch: { viewer, code in try await viewer.call("watchLobby", ["lobbyCode": code]) },
+        hostInView: { $0["creator"] as? String })
 
     static let darts = AccessKind(
         name: "darts",
@@ -49,7 +55,8 @@ struct AccessKind: Sendable, CustomTestStringConvertible {
             return try #require((reply.result?["match"] as? [String: Any])?["id"] as? String, "\(reply)")
         },
         join: { player, code, access in try await player.call("joinMatch", ["code": code, "playerName": "Bo"].merging(access) { $1 }) },
-        watch: { viewer, code in try await viewer.call("observeMatch", ["code": code]) })
+        watch: { viewer, code in try await viewer.call("observeMatch", ["code": code]) },
+        hostInView: { $0["hostId"] as? String })
 
     static let quiz = AccessKind(
         name: "photo-quiz",
@@ -58,7 +65,16 @@ struct AccessKind: Sendable, CustomTestStringConvertible {
             return try #require((reply.result?["quiz"] as? [String: Any])?["code"] as? String, "\(reply)")
         },
         join: { player, code, access in try await player.call("joinQuiz", ["code": code, "playerName": "Bo"].merging(access) { $1 }) },
-        watch: { viewer, code in try await viewer.call("observeQuiz", ["code": code]) })
+        watch: { viewer, code in try await viewer.call("observeQuiz", ["code": code]) },
+        hostInView: { $0["hostId"] as? String })
+
+    /// The newest view `sub` delivers with a version of at least `version`.
+    static func view(_ viewer: JSONConnection, sub: Int, atLeast version: Int) async throws -> [String: Any] {
+        while true {
+            let event = try await viewer.nextEvent(sub: sub)
+            if let data = event["data"] as? [String: Any], (data["version"] as? Int ?? 0) >= version { return data }
+        }
+    }
 
     /// The access operations' arguments for a game of this kind.
     func args(_ code: String, _ more: [String: Any] = [:]) -> [String: Any] {

@@ -120,6 +120,43 @@ import Testing
         }
     }
 
+    @Test(arguments: AccessKind.all)
+    func theHostHandsTheGameOverAndOnlyTheNewHostLocksIt(_ kind: AccessKind) async throws {
+        try await withParlor(configure: AccessKind.configure) { parlor in
+            try await parlor.connect { ann in
+                try await parlor.connect { bo in
+                    // Signed in: a word lobby's spectators watch signed in (`watchLobby`).
+                    try await parlor.connect { watcher in
+                        let code = try await kind.create(ann, [:])
+                        #expect(try await kind.join(bo, code, [:]).result != nil)
+                        let bob = try #require(bo.userId)
+                        let sub = try #require(try await kind.watch(watcher, code).result?["subscription"] as? Int)
+                        let before = try await AccessKind.view(watcher, sub: sub, atLeast: 1)
+                        #expect(kind.hostInView(before) == ann.userId)
+
+                        let notHost = try await bo.call("transferHost", kind.args(code, ["to": bob]))
+                        #expect(notHost.errorCode == "NOT_HOST", "\(notHost)")
+                        let stranger = UUID().uuidString.lowercased()
+                        let unknown = try await ann.call("transferHost", kind.args(code, ["to": stranger]))
+                        #expect(unknown.errorCode == "PLAYER_NOT_FOUND", "\(unknown)")
+
+                        let handed = try await ann.call("transferHost", kind.args(code, ["to": bob]))
+                        #expect(handed.result?["host"] as? String == bob, "\(handed)")
+                        // Everyone's view shows the new host.
+                        let after = try await AccessKind.view(watcher, sub: sub, atLeast: (before["version"] as? Int ?? 0) + 1)
+                        #expect(kind.hostInView(after) == bob, "\(after)")
+
+                        let oldHost = try await ann.call("lockGame", kind.args(code))
+                        #expect(oldHost.errorCode == "NOT_HOST", "\(oldHost)")
+                        #expect(try await ann.call("createInvite", kind.args(code)).errorCode == "NOT_HOST")
+                        #expect(try await bo.call("lockGame", kind.args(code)).result?["locked"] as? Bool == true)
+                        #expect(try await bo.call("createInvite", kind.args(code)).result?["invite"] != nil)
+                    }
+                }
+            }
+        }
+    }
+
     @Test func anAccessOperationNeedsAKnownKindAndALiveCode() async throws {
         try await withParlor(configure: AccessKind.configure) { parlor in
             try await parlor.connect { ann in
