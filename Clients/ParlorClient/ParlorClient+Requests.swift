@@ -12,6 +12,7 @@ extension ParlorClient {
         _ operation: ParlorWire.Operation, as type: Result.Type = Result.self
     ) async throws(ParlorClientError) -> Result {
         let deadline = ContinuousClock.now.advanced(by: configuration.requestTimeout)
+        let operation = configuration.gameAccess.map { Self.carrying($0, operation) } ?? operation
         let bytes = try await exchange(operation, deadline: deadline)
         return try Self.decode(bytes, of: operation, as: type)
     }

@@ -1,4 +1,5 @@
 import Logging
+import ParlorWire
 import SystemTLS
 import WebSocketCore
 
@@ -29,6 +30,12 @@ public struct ParlorClientConfiguration: Sendable {
     /// instead of at the request timeout: a person who mistyped the server hears so now. Once signed in,
     /// requests wait out a reconnect as before. Default: off (requests wait).
     public var failsFastUntilConnected = false
+    /// Access arguments sent beside the arguments of every request (`GameAccessRequest`): a client that
+    /// is to create a private game or one whose spectators are limited, or to join with an invitation,
+    /// sets them once (as the terminal's `--private`, `--spectators` and `--invite` do). The server reads
+    /// them where they apply — a create reads `private` and `spectators`, a join `invite` — and nowhere
+    /// else. Default: none. ``ParlorClient/call(_:_:access:)`` sends them for one request instead.
+    public var gameAccess: GameAccessRequest?
     /// Requests waiting for an answer at once; more fail with `.tooManyPendingRequests`.
     public var maxPendingRequests = 256
     /// Updates buffered per stream for a consumer that is behind, by the stream's kind

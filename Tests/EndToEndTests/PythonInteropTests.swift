@@ -25,6 +25,14 @@ import Testing
         #expect(output.contains(#""ok": true"#) && output.contains(#""average": 167"#), "\(output)")
     }
 
+    @Test func pythonWebsocketsJoinsPrivateAndLockedGamesOnlyAsAllowed() async throws {
+        let server = try await ServerProcess.start(["--no-persist"])
+        let (status, output) = try await ScriptRunner.run("python3", "access_websockets.py", arguments: [server.url])
+        await server.stop()
+        #expect(status == 0, "\(output)")
+        #expect(output.contains(#""ok": true"#) && output.contains(#""kind": "rummy""#), "\(output)")
+    }
+
     @Test func pythonWebsocketsPlaysAPhotoQuizToTheStandings() async throws {
         // The places the script's photos were taken at, in reverse_geocoder's CSV form.
         let places = FileManager.default.temporaryDirectory.appendingPathComponent("parlor-places-\(UUID().uuidString).csv").path

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParlorClient
+import ParlorWire
 
 /// The options every command shares: which server, as whom, and how to print.
 public struct ClientOptions: ParsableArguments {
@@ -28,7 +29,23 @@ public struct ClientOptions: ParsableArguments {
         valueName: "path"))
     public var caFile: String?
 
+    @Flag(name: .customLong("private"), help: "Creating a game: players join by invitation only (parlor invite CODE).")
+    public var isPrivate = false
+
+    @Option(help: ArgumentHelp("Creating a game: who may watch it — allowed (anyone), signedIn (accounts), none.", valueName: "who"))
+    public var spectators: String?
+
+    @Option(help: ArgumentHelp("Joining a private game: the host's invitation, or its link (/join/CODE?invite=…).", valueName: "invitation"))
+    public var invite: String?
+
     public init() {}
+
+    /// The access arguments these options give every request (the server reads them on creates and joins).
+    public var gameAccess: GameAccessRequest? {
+        let request = GameAccessRequest(
+            private: isPrivate ? true : nil, spectators: spectators, invite: invite.map(AccessCommands.invite(in:)))
+        return request.isEmpty ? nil : request
+    }
 
     /// The server to talk to: `--server`, else `$PARLOR_SERVER`, else the local default.
     public func server(environment: [String: String]) -> String {
@@ -52,6 +69,9 @@ public struct ClientOptions: ParsableArguments {
         }
         if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
             throw ValidationError("Cannot read the CA file \(caFile).")
+        }
+        if let spectators, SpectatorPolicy(rawValue: spectators) == nil {
+            throw ValidationError("--spectators must be allowed, signedIn or none (got \(spectators)).")
         }
         if let profile {
             guard !profile.isEmpty, profile.count <= 40,
@@ -79,6 +99,7 @@ public struct ClientOptions: ParsableArguments {
         configuration.failsFastUntilConnected = true
         if let caFile { try configuration.trustCertificateAuthorities(inFile: caFile) }
         configuration.tokenProvider = AccountLogin.tokenProvider(key: configuration.tokenKey, environment: environment)
+        configuration.gameAccess = gameAccess
         return configuration
     }
 }

@@ -14,13 +14,18 @@ public struct ParlorCommand: AsyncParsableCommand {
 
             parlor watch CODE watches any game; its code says which. parlor history lists your finished games.
 
+            Any create command takes --private (join by invitation only) and --spectators allowed|signedIn|none; \
+            any join command takes --invite (the host's parlor invite CODE, or the browser's link). The \
+            host runs parlor lock CODE / parlor unlock CODE once everyone is in, and parlor hand-over \
+            CODE USER_ID.
+
             Your identity is kept per server in $XDG_CONFIG_HOME/parlor/tokens.json \
             (~/.config/parlor/tokens.json), so running parlor again gets you your seat back. On a server \
             that signs players in with their accounts, parlor login --jwt-file FILE (or $PARLOR_JWT) signs \
             in with the account instead.
             """,
         version: ParlorRelease.version,
-        subcommands: games.flatMap { $0.commands } + [Watch.self, History.self, Login.self, Logout.self])
+        subcommands: games.flatMap { $0.commands } + [Watch.self, History.self, Login.self, Logout.self] + AccessCommands.commands)
 
     public init() {}
 }

@@ -25,6 +25,8 @@ public enum DartsAction: Sendable, Equatable, Codable {
     case undoLastVisit(number: Int?)
     /// The kernel records the rematch's code (`Rematchable`); no client sends it.
     case recordRematch(code: String)
+    /// The host makes another account player the host (`HostHandover`, `transferHost` on the wire).
+    case handOverHost(to: UserID)
 }
 
 /// What an applied action changed.

@@ -21,6 +21,7 @@ extension DartsMatch {
         case .editLastVisit(let number, let visit): events = try editLastVisit(number: number, visit, by: caller, at: now)
         case .undoLastVisit(let number): events = try undoLastVisit(number: number, by: caller)
         case .recordRematch(let code): events = try recordRematch(MatchCode(uncheckedRawValue: code))
+        case .handOverHost(let user): events = try handOverHost(to: user, by: caller)
         }
         if !events.isEmpty && !events.contains(.deleted) { version += 1 }
         return events

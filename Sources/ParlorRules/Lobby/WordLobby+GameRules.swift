@@ -75,6 +75,8 @@ extension WordLobby: GameRules {
         case .remove(let player):
             // The removed player's streams end, as if they had left.
             return GameOutcome(events: try remove(player, by: user), effects: [.revokeView(player)])
+        case .handOverHost(let player):
+            return GameOutcome(events: try handOverHost(to: player, by: user))
         case .endRound:
             return GameOutcome()  // Handled above.
         }

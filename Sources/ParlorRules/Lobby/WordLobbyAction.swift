@@ -17,6 +17,8 @@ public enum WordLobbyAction: Sendable, Equatable, Codable {
     case remove(UserID)
     /// The creator started a rematch of the finished match in lobby `code` (the kernel sends it).
     case recordRematch(code: LobbyCode)
+    /// The creator makes another player the creator (`HostHandover`, `transferHost` on the wire).
+    case handOverHost(to: UserID)
 }
 
 /// What the lobby rules read from the server: the catalog rounds are played from and the word list

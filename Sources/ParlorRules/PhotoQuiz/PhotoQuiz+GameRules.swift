@@ -68,6 +68,7 @@ extension PhotoQuiz: GameRules {
         case .quit: return try quit(by: user, at: now)
         case .removePlayer(let player): return try remove(player, by: user)
         case .recordRematch(let code): return (try recordRematch(QuizCode(uncheckedRawValue: code)), [])
+        case .handOverHost(let player): return (try handOverHost(to: player, by: user), [])
         case .revealTiles, .closeGuesses: return ([], [])  // The clock's, handled above.
         }
     }

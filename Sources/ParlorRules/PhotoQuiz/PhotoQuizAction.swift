@@ -28,4 +28,6 @@ public enum PhotoQuizAction: Sendable, Equatable, Codable {
     case removePlayer(UserID)
     /// The kernel records the rematch's code (`Rematchable`); no client sends it.
     case recordRematch(code: String)
+    /// The host makes another player the host (`HostHandover`, `transferHost` on the wire).
+    case handOverHost(to: UserID)
 }

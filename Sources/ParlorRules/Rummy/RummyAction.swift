@@ -13,4 +13,6 @@ public enum RummyAction: Sendable, Equatable, Codable {
     case nextRound
     /// The moderator started a rematch of the finished game in room `code` (the kernel sends it).
     case recordRematch(code: RoomCode)
+    /// The moderator makes another player the moderator (`HostHandover`, `transferHost` on the wire).
+    case handOverHost(to: UserID)
 }

@@ -29,6 +29,8 @@ extension RummyRoom {
         case .recordRematch(let code):
             guard isModerator(caller) else { throw .notModerator(action: "start a rematch") }
             events = try recordRematch(code)
+        case .handOverHost(let player):
+            events = try handOverHost(to: player, by: caller)
         }
         if !events.isEmpty { version += 1 }
         return events

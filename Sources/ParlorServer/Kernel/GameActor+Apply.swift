@@ -61,6 +61,18 @@ extension GameActor {
         case delete(reply: Rules.Reply?)
     }
 
+    /// Why `user`, whose action seats them in `joined`, may not join the game as `draft` has it: it is
+    /// locked, or private and `invite` does not open it. Nil for an action that seats nobody new, in a
+    /// game open to all — seated players always come back.
+    func admission(of user: UserID, invite: String?, joining joined: Rules, from draft: Draft, at now: Instant) -> WireError? {
+        let access = draft.schedule.access
+        guard access.locked || access.isPrivate, !draft.state.members.contains(user), joined.members.contains(user) else { return nil }
+        if access.locked {
+            return WireError(.gameLocked, "The \(Game.kind.noun) \(code.rawValue) is locked: its host lets nobody else in.")
+        }
+        return host.invites.refusal(invite, kind: Game.kind, code: code.rawValue, at: now)
+    }
+
     /// Applies the group's actions in order, taking in what queues meanwhile, onto its draft; answers
     /// each in `results`. Stops before an action that deletes the game when something before it must
     /// be saved first, and after one that files the game in history; the rest go back to the queue.
@@ -77,7 +89,7 @@ extension GameActor {
             /// same save as its effect, so it takes effect exactly once.
             var consumed: ScheduledAction<Action>?
             switch group.members[index].work {
-            case .action(let requested, let user):
+            case .action(let requested, let user, _):
                 (action, caller) = (requested, .user(user))
             case .timer(let key):
                 guard let entry = group.draft.schedule[key], entry.due <= now else {
@@ -88,7 +100,7 @@ extension GameActor {
                 }
                 consumed = entry
                 (action, caller) = (entry.action, .clock)
-            case .close:
+            case .close, .access:
                 // Leads a group of its own, after what came before it is saved.
                 putBack(group.members[index...])
                 group.members.removeSubrange(index...)
@@ -101,6 +113,11 @@ extension GameActor {
             } catch {
                 if let consumed { group.draft.consume(consumed, at: index) }
                 group.results.append(.failure(host.game.wireError(error)))
+                continue
+            }
+            if case .action(_, let user, let invite) = group.members[index].work,
+               let refusal = admission(of: user, invite: invite, joining: attempt, from: group.draft, at: now) {
+                group.results.append(.failure(refusal))
                 continue
             }
             var deletes = false

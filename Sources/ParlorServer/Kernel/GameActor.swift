@@ -90,10 +90,39 @@ actor GameActor<Game: GameDefinition> {
         return (state, encoded)
     }
 
-    /// Applies a player's action; answers once the result is durable.
+    /// Applies a player's action; answers once the result is durable. An action that seats the player
+    /// is refused while the game is locked, and in a private game without the request's invitation
+    /// (`RequestedAccess`).
     func perform(_ action: Action, by user: UserID) async throws(WireError) -> GameResult<Rules> {
         lastUsed = .now
-        return try await submit(.action(action, user)).get()
+        return try await submit(.action(action, user, invite: RequestedAccess.current?.invite)).get()
+    }
+
+    /// The host locks or unlocks the game (the host as the rules name it: `GameRules.owner`); anyone
+    /// else is refused with `NOT_HOST`. Answers the settings as the change left them.
+    func change(_ change: GameAccessChange, by user: UserID) async throws(WireError) -> GameAccessView {
+        lastUsed = .now
+        _ = try await submit(.access(change, user)).get()
+        return accessView
+    }
+
+    /// Who may join and watch the game.
+    var access: GameAccess { schedule.access }
+
+    /// The game's access settings as clients see them.
+    var accessView: GameAccessView { schedule.access.view(kind: Game.kind, code: code.rawValue, host: state.owner) }
+
+    /// The access settings, after reading the game again if another node changed it.
+    func currentAccess() async throws(WireError) -> GameAccessView {
+        lastUsed = .now
+        await catchUp()
+        guard !isDeleted else { throw host.game.notFound(id: id) }
+        return accessView
+    }
+
+    /// Refuses `user` anything but `NOT_HOST` unless they are the game's host.
+    func checkHost(_ user: UserID, to verb: String) throws(WireError) {
+        guard state.owner == user else { throw WireError(.notHost, "Only the host can \(verb) \(Game.kind.noun) \(code.rawValue).") }
     }
 
     /// The timer of scheduled action `key` went off. Applies the action if it is still scheduled and
@@ -132,8 +161,33 @@ actor GameActor<Game: GameDefinition> {
         } catch {
             throw host.game.wireError(error)
         }
-        guard let grant = feed.grant(user: user) else { throw host.game.notFound(id: id) }
+        try await admitSpectator(user)
+        guard !isDeleted, let grant = feed.grant(user: user) else { throw host.game.notFound(id: id) }
         return grant
+    }
+
+    /// Refuses a viewer who is not a member of the game when its spectators policy does not admit
+    /// them: `none` admits nobody, `signedIn` only users linked to an account (`hello {jwt}`).
+    func admitSpectator(_ user: UserID?) async throws(WireError) {
+        if let user, state.members.contains(user) { return }
+        let noun = Game.kind.noun
+        switch schedule.access.spectators {
+        case .allowed:
+            return
+        case .none:
+            throw WireError(.spectatorsNotAllowed, "Only the players of \(noun) \(code.rawValue) may watch it.")
+        case .signedIn:
+            let refusal = WireError(
+                .spectatorsNotAllowed, "Only players and viewers signed in with an account may watch \(noun) \(code.rawValue).")
+            guard let user else { throw refusal }
+            let linked: Bool
+            do {
+                linked = try await host.store.hasExternalIdentity(user)
+            } catch {
+                throw host.storeFailure(error, operation: "look up the account of \(user)")
+            }
+            guard linked else { throw refusal }
+        }
     }
 
     /// Ends `user`'s subscriptions to the game here, if the rules no longer let them watch it (a member
@@ -147,10 +201,12 @@ actor GameActor<Game: GameDefinition> {
     /// without the private frames (a grant for nobody gets none) and without the rules' observer check —
     /// for a game whose members' stream is theirs but whose public view hides nothing (a word lobby's,
     /// for spectators).
-    func subscribePublic() async throws(WireError) -> FeedGrant {
+    func subscribePublic(viewer: UserID?) async throws(WireError) -> FeedGrant {
         lastUsed = .now
         await watchFromHere()
         await catchUp()
+        guard !isDeleted else { throw host.game.notFound(id: id) }
+        try await admitSpectator(viewer)
         guard !isDeleted, let grant = feed.grant(user: nil) else { throw host.game.notFound(id: id) }
         return grant
     }
@@ -183,7 +239,10 @@ actor GameActor<Game: GameDefinition> {
     // MARK: Groups
 
     enum Work: Sendable {
-        case action(Action, UserID)
+        /// A player's action, with the invitation their request carried (for a private game).
+        case action(Action, UserID, invite: String?)
+        /// The host changes the game's access settings; always a group of its own.
+        case access(GameAccessChange, UserID)
         /// A scheduled action's timer went off.
         case timer(String)
         /// The operator closes the game; always a group of its own.
@@ -242,6 +301,9 @@ actor GameActor<Game: GameDefinition> {
     @inline(__always)
     private func runGroup(leader: Pending) async -> Result<GameResult<Rules>, WireError> {
         guard !isDeleted else { return .failure(host.game.notFound(id: id)) }
+        if case .access(let change, let user) = leader.work {
+            return await changeAccess(change, by: user)
+        }
         if case .close(let reason) = leader.work {
             var attempts = 0
             while true {
@@ -305,6 +367,34 @@ actor GameActor<Game: GameDefinition> {
         for entry in group.early { arm(entry) }
         resume(group.members, with: group.results)
         return group.results[0]
+    }
+
+    /// Saves the game with its access settings changed (the same version: the rules did not change,
+    /// as a schedule-only change saves), after checking that `user` is its host.
+    private func changeAccess(_ change: GameAccessChange, by user: UserID) async -> Result<GameResult<Rules>, WireError> {
+        var attempts = 0
+        while true {
+            do throws(WireError) {
+                try checkHost(user, to: change.verb)
+            } catch {
+                return .failure(error)
+            }
+            var changed = schedule
+            changed.access = change.applied(to: schedule.access)
+            guard changed != schedule else { return .success(.game(state, encoded, reply: nil)) }
+            do {
+                try await host.store.saveGame(storedGame(Draft(state: state, encoded: encoded, schedule: changed)))
+            } catch where error.kind == .conflict {
+                attempts += 1
+                if let failure = await reloadAfterConflict(attempts: attempts) { return .failure(failure) }
+                continue
+            } catch {
+                return .failure(host.storeFailure(error, operation: "save the access of \(Game.kind.noun) \(id)"))
+            }
+            schedule = changed
+            lastChange = host.clock.now
+            return .success(.game(state, encoded, reply: nil))
+        }
     }
 
     /// Whether a group that changed nothing refused something on a copy that was stale: then the newer

@@ -43,8 +43,10 @@ extension GameHost {
     func reading<Arguments, Result>(
         _ declaration: OperationDeclaration<Arguments, Result>, code: @escaping @Sendable (Arguments) -> String
     ) -> OperationHandler<Arguments> {
-        OperationHandler(declaration) { [self] args, _ throws(WireError) in
-            .reply(try await self.game(code: code(args)).current().1)
+        OperationHandler(declaration) { [self] args, context throws(WireError) in
+            let actor = try await self.game(code: code(args))
+            try await actor.admitSpectator(context.user)
+            return .reply(try await actor.current().1)
         }
     }
 

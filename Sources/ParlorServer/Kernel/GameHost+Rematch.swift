@@ -20,8 +20,11 @@ extension GameHost where Rules: Rematchable {
     private func startRematch(of old: GameActor<Game>, by user: UserID) async throws(WireError) -> String {
         let (state, _) = try await old.current()
         if let existing = state.rematchCode { return existing }
+        // The same players: private and watched as the old game was, and open to them (unlocked).
+        var access = await old.access
+        access.locked = false
         // The rules refuse here (not the moderator, not over yet) before anything is stored.
-        let created = try await create { id, code, now throws(Rules.Failure) in
+        let created = try await create(access: access) { id, code, now throws(Rules.Failure) in
             try state.rematch(by: user, id: id, code: code.rawValue, at: now)
         }
         let code = created.actor.code.rawValue

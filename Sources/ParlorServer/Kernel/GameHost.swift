@@ -15,6 +15,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
     let clock: any ParlorClock
     let logger: Logger
     let timers: GameTimers
+    let invites: GameInvites
     let quota: GameQuota
     let presence: Presence
     /// Reloads for `/metrics`, when the server keeps them.
@@ -39,6 +40,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         clock = kernel.clock
         logger = kernel.logger
         timers = kernel.timers
+        invites = kernel.invites
         quota = kernel.quota
         presence = kernel.presence
         cluster = kernel.cluster
@@ -52,10 +54,18 @@ final class GameHost<Game: GameDefinition>: Sendable {
     /// A new game: `make` builds it from its id and code at the clock's `now`. It counts against its
     /// owner's quota of live games (`QUOTA_EXCEEDED` past it), and is stored before anyone hears of
     /// it, then its first version is published. A code another node already gave out (the shared
-    /// database refuses it as a `.conflict`) is swapped for another, a few times.
+    /// database refuses it as a `.conflict`) is swapped for another, a few times. Its access settings
+    /// are those the request asked for (`private`, `spectators`: `RequestedAccess`), or `access`.
     func create(
+        access: GameAccess? = nil,
         _ make: (_ id: String, _ code: Game.Code, _ now: Instant) throws(Rules.Failure) -> Rules, attempt: Int = 1
     ) async throws(WireError) -> (actor: GameActor<Game>, state: Rules, publicView: EncodedJSON) {
+        let schedule: GameSchedule<Rules.Action>
+        if let access {
+            schedule = GameSchedule(access: access)
+        } else {
+            schedule = GameSchedule(access: try GameAccess(requested: RequestedAccess.current))
+        }
         let code = try directory.reserveCode()
         let id = directory.newID { game.newID(code: code) }
         let state: Rules
@@ -76,12 +86,12 @@ final class GameHost<Game: GameDefinition>: Sendable {
             record = keepsRecords ? try GameRecordOpening.begin(state, of: Game.self, at: clock.now) : nil
             try await store.saveGame(StoredGame(
                 kind: Game.kind, id: id, code: code.rawValue, version: state.version,
-                state: .value(StoredGameState<Game>(state)), schedule: StoredGame.emptySchedule, replacing: .nothing, record: record))
+                state: .value(StoredGameState<Game>(state)), schedule: try schedule.json(), replacing: .nothing, record: record))
         } catch {
             directory.release(code)
             quota.cancel(place)
             if error.kind == .conflict, attempt < Self.maxCodeAttempts {
-                return try await create(make, attempt: attempt + 1)
+                return try await create(access: schedule.access, make, attempt: attempt + 1)
             }
             throw storeFailure(error, operation: "create \(Game.kind.noun) \(id)")
         }
@@ -89,7 +99,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         let view: EncodedJSON
         do {
             view = try game.encodePublicView(state, at: clock.now)
-            actor = try GameActor(state, publicView: view, schedule: GameSchedule(), record: record?.id, host: self)
+            actor = try GameActor(state, publicView: view, schedule: schedule, record: record?.id, host: self)
         } catch {
             directory.release(code)
             quota.cancel(place)

@@ -9,16 +9,54 @@ struct ScheduledAction<Action: Sendable & Codable & Equatable>: Sendable, Codabl
     var action: Action
 }
 
-/// A game's scheduled actions, kept and stored with its state: `[{"key":…,"due":ms,"action":{…}}]`.
+/// What the kernel keeps and stores with a game's state besides the rules: its scheduled actions
+/// (`[{"key":…,"due":ms,"action":{…}}]`) and, when they are not the defaults, its access settings — an
+/// element of their own, `{"access":{…}}`, first in the same array. The array is the stored form every
+/// store already keeps and saves with the state in one write (PostgreSQL reads each element's `due`
+/// for `due_at`; the access element has none), so access settings need no column of their own.
 struct GameSchedule<Action: Sendable & Codable & Equatable>: Sendable, Equatable {
     private(set) var entries: [ScheduledAction<Action>] = []
+    /// Who may join and watch the game.
+    var access = GameAccess()
 
-    init() {}
+    init(access: GameAccess = GameAccess()) {
+        self.access = access
+    }
 
     /// Reads a stored schedule.
     init(json: String) throws {
         if json == StoredGame.emptySchedule { return }
-        entries = try JSONDecoder().decode([ScheduledAction<Action>].self, from: Data(json.utf8))
+        for element in try JSONDecoder().decode([StoredElement].self, from: Data(json.utf8)) {
+            switch element {
+            case .action(let entry): entries.append(entry)
+            case .access(let access): self.access = access
+            }
+        }
+    }
+
+    /// One element of the stored array.
+    private enum StoredElement: Codable {
+        case action(ScheduledAction<Action>)
+        case access(GameAccess)
+
+        enum CodingKeys: String, CodingKey { case access }
+
+        init(from decoder: any Decoder) throws {
+            if let access = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(GameAccess.self, forKey: .access) {
+                self = .access(access)
+            } else {
+                self = .action(try ScheduledAction(from: decoder))
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .action(let entry): try entry.encode(to: encoder)
+            case .access(let access):
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(access, forKey: .access)
+            }
+        }
     }
 
     var isEmpty: Bool { entries.isEmpty }
@@ -52,7 +90,10 @@ struct GameSchedule<Action: Sendable & Codable & Equatable>: Sendable, Equatable
 
     /// The stored form.
     func json() throws(StoreError) -> String {
-        if entries.isEmpty { return StoredGame.emptySchedule }
-        return try StoredJSON.encode(entries, what: "a schedule")
+        if access.isDefault {
+            if entries.isEmpty { return StoredGame.emptySchedule }
+            return try StoredJSON.encode(entries, what: "a schedule")
+        }
+        return try StoredJSON.encode([StoredElement.access(access)] + entries.map(StoredElement.action), what: "a schedule")
     }
 }

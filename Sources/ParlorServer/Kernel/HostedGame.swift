@@ -18,6 +18,8 @@ struct Kernel: Sendable {
     var cluster: ClusterMetrics? = nil
     /// This node of a cluster (`--postgres`); nil on a node of its own.
     var node: ClusterNode? = nil
+    /// Signs and checks invitations to private games (with the server's secret).
+    var invites = GameInvites.ephemeral()
 
     /// The shared database when this node runs on PostgreSQL (`--postgres`): uploaded files go there
     /// too, so that any node serves what another received.
@@ -39,6 +41,9 @@ protocol HostedGame: Sendable {
     /// `user`'s finished games of this kind that it lists, newest first: at most `limit`, finished
     /// before `before`.
     func playedGames(of user: UserID, before: Instant?, limit: Int) async throws(WireError) -> [PlayedGame]
+    /// The live game of this kind with `code`, as the access operations reach it (`GameAccessOperations`);
+    /// nil when this kind has none (or cannot have one: a code of another shape).
+    func accessible(code: String) async throws(WireError) -> (any AccessibleGame)?
     /// Brings back every stored game of this kind (at start-up).
     func restore() async throws
     /// Deletes the games nobody in them is connected to and that have not changed since the cutoff

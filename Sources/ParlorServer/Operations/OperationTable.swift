@@ -45,9 +45,25 @@ struct OperationTable: Sendable {
         let run: PreparedCall
     }
 
+    /// Reads an entry's arguments, and beside them the access arguments any operation may carry
+    /// (`private`, `spectators`, `invite`: `GameAccessRequest`), which go with the call to the game's
+    /// kernel (`RequestedAccess`) — so no game's own arguments name them.
     private static func reader(_ entry: OperationEntry) -> ArgumentsReader<Call> {
         let access = entry.access
-        return entry.reader.map { run in Call(access: access, run: run) }
+        let read = entry.reader.read
+        let readCall: @Sendable (any Decoder) throws -> Call = { decoder in
+            let run = try read(decoder)
+            let requested = try GameAccessRequest.beside(in: decoder)
+            return Call(access: access, run: requested.isEmpty ? run : Self.carrying(requested, run))
+        }
+        guard let absent = entry.reader.absent else { return ArgumentsReader(read: readCall) }
+        let absentCall: @Sendable () -> Call = { Call(access: access, run: absent()) }
+        return ArgumentsReader(read: readCall, absent: absentCall)
+    }
+
+    /// `run`, with `requested` as its request's access arguments (`RequestedAccess`).
+    private static func carrying(_ requested: GameAccessRequest, _ run: @escaping PreparedCall) -> PreparedCall {
+        { context throws(WireError) in try await RequestedAccess.run(requested, run, context) }
     }
 
     /// Decodes a WebSocket request frame.

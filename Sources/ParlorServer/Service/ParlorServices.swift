@@ -78,7 +78,8 @@ final class ParlorServices: Sendable {
         adminToken = configuration.admin.token.map(AdminToken.init)
         // With neither, the page's API stays shut: a token nobody was told.
         adminPageToken = AdminToken(configuration.admin.token ?? configuration.admin.pageToken ?? AdminToken.generate())
-        tokens = SessionTokens(secret: try await store.serverSecret())
+        let secret = try await store.serverSecret()
+        tokens = SessionTokens(secret: secret)
         signIn = AccountSignIn(configuration: configuration.auth, tokens: tokens, store: store, clock: clock, logger: logger)
         timers = GameTimers(clock: clock)
         presence = Presence(clock: clock, timers: timers)
@@ -96,7 +97,7 @@ final class ParlorServices: Sendable {
         #endif
         let kernel = Kernel(
             configuration: configuration, store: store, clock: clock, logger: logger, timers: timers,
-            quota: quota, presence: presence, cluster: metrics.cluster, node: node)
+            quota: quota, presence: presence, cluster: metrics.cluster, node: node, invites: GameInvites(secret: secret))
         var registrations: [GameRegistration] = []
         for module in modules {
             registrations.append(try await module.register(in: kernel))
@@ -120,7 +121,7 @@ final class ParlorServices: Sendable {
         let records = GameRecordOperation.handler(games)
         let link = LinkAccountOperation.handler(signIn)
         let entries = SessionOperations.entries + registrations.flatMap(\.operations) + accounts.operations
-            + [HistoryOperation.handler(games).entry(), records.entry(), link.entry()]
+            + [HistoryOperation.handler(games).entry(), records.entry(), link.entry()] + GameAccessOperations.entries(games)
         operations = OperationTable(entries)
         callable = OperationTable(entries.filter(\.callable))
         routes = registrations.flatMap(\.routes) + accounts.routes + records.routes + GameRecordOperation.exportRoutes(games) + link.routes

@@ -22,5 +22,7 @@ extension WireVocabulary {
     public static let session = WireVocabulary(
         "session",
         operations: [Operation.hello.erased, Operation.refreshAuth.erased, Operation.linkAccount.erased,
-            Operation.unsubscribe.erased, Operation.listHistory.erased, Operation.getGameRecord.erased])
+            Operation.unsubscribe.erased, Operation.listHistory.erased, Operation.getGameRecord.erased,
+            Operation.createInvite.erased, Operation.lockGame.erased, Operation.unlockGame.erased, Operation.transferHost.erased,
+            Operation.getGameAccess.erased])
 }

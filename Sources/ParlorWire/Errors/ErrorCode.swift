@@ -70,6 +70,14 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// `GET /admin/backup` while another backup of the same data directory is being taken.
     public static let backupInProgress = ErrorCode("BACKUP_IN_PROGRESS", .failedPrecondition, 409)
+    // Who may do what in a game, for every kind (`GameAccessRequest`).
+    /// Joining a private game without a valid invitation (missing, altered, another game's, expired).
+    public static let notInvited = ErrorCode("NOT_INVITED", .permissionDenied, 403)
+    /// Joining a game its host locked; its seated players still come back.
+    public static let gameLocked = ErrorCode("GAME_LOCKED", .failedPrecondition, 409)
+    /// Watching a game whose spectators policy refuses the caller (`none`, or `signedIn` for an
+    /// anonymous identity).
+    public static let spectatorsNotAllowed = ErrorCode("SPECTATORS_NOT_ALLOWED", .permissionDenied, 403)
 
     /// The codes of requests, sessions and the kernel; each game adds its own (`WireVocabulary`).
     static let shared: [ErrorCode] = [
@@ -78,7 +86,7 @@ public struct ErrorCode: Sendable, Hashable, Codable, CustomStringConvertible {
         .authRequired, .invalidToken, .authNotConfigured, .tokenExpired,
         .alreadyLinked, .accountAlreadyLinked,
         .playerNotFound, .invalidState, .invalidInput, .notHost, .notYourTurn, .noFreeCode, .quotaExceeded,
-        .recordNotAvailable, .backupInProgress,
+        .recordNotAvailable, .backupInProgress, .notInvited, .gameLocked, .spectatorsNotAllowed,
     ]
 
     /// Every code this build knows: the shared ones and every game's.

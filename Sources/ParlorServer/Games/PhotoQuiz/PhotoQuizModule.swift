@@ -67,6 +67,8 @@ struct PhotoQuizHosting: HostedGame {
         await sweep()
     }
 
+    func accessible(code: String) async throws(WireError) -> (any AccessibleGame)? { try await host.accessible(code: code) }
+
     func changedElsewhere(_ change: GameChange) { host.changedElsewhere(change) }
 
     func homeChanged(_ change: HomeChange) async { await host.homeChanged(change) }

@@ -102,10 +102,10 @@ struct WordLobbyOperations: Sendable {
     /// as in every member's `lobby` events), for spectators. The reply names the lobby's id.
     var watchLobby: OperationHandler<LobbyCodeArguments> {
         OperationHandler(Operation.watchLobby) { [host] args, context throws(WireError) in
-            _ = try context.signedIn()
+            let viewer = try context.signedIn()
             let clock = host.clock
             let lobby = try await host.game(code: args.lobbyCode)
-            return .subscribe(try await lobby.subscribePublic()) { topic throws(WireError) in
+            return .subscribe(try await lobby.subscribePublic(viewer: viewer)) { topic throws(WireError) in
                 try EncodedJSON.encoding(LobbyWatched(subscription: topic, serverTime: clock.now.iso8601, lobbyId: lobby.id))
             }
         }
