@@ -1,3 +1,4 @@
+import ParlorAuth
 import ParlorRules
 import ParlorWire
 import SystemTLS
@@ -25,7 +26,7 @@ struct GameInvites: Sendable {
     /// An invitation to game `code` of `kind`, good until `expires` (whole seconds).
     func issue(kind: GameKind, code: String, expires: Instant) -> String {
         let seconds = expires.millisecondsSinceEpoch / 1000
-        return "\(Self.version).\(seconds)." + SessionTokens.base64URL(signature(kind: kind, code: code, seconds: seconds))
+        return "\(Self.version).\(seconds)." + Base64URL.encode(signature(kind: kind, code: code, seconds: seconds))
     }
 
     /// Why `invite` does not open game `code` of `kind` at `now`; nil when it does.

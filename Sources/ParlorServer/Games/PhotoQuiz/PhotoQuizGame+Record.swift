@@ -25,7 +25,7 @@ extension PhotoQuizGame {
             } catch {
                 throw WireError.internalError("What a quiz read could not be recorded: \(error)")
             }
-        case .join, .leave, .addPhoto, .updateSettings, .revealTiles, .closeGuesses, .guess, .reveal, .quit, .removePlayer, .recordRematch:
+        case .join, .leave, .addPhoto, .updateSettings, .revealTiles, .closeGuesses, .guess, .reveal, .quit, .removePlayer, .recordRematch, .handOverHost:
             return nil
         }
     }

@@ -28,7 +28,7 @@ extension WordLobbyGame {
             // The checker asks the list for the trimmed word, lowercased.
             let asked = word.trimmingWhitespace().lowercased()
             reads = WordLobbyReads(words: environment.wordList.contains(asked) ? [asked] : [])
-        case .join, .leave, .endRound, .remove, .recordRematch:
+        case .join, .leave, .endRound, .remove, .recordRematch, .handOverHost:
             return nil
         }
         do {
