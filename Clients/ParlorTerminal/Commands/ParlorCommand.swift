@@ -12,7 +12,9 @@ public struct ParlorCommand: AsyncParsableCommand {
         discussion: games.map { $0.summary }.joined(separator: "\n\n") + """
 
 
-            parlor watch CODE watches any game; its code says which. parlor history lists your finished games.
+            parlor watch CODE watches any game; its code says which. parlor history lists your finished games. \
+            parlor account export downloads everything the server holds about you; parlor account delete \
+            deletes your account.
 
             Your identity is kept per server in $XDG_CONFIG_HOME/parlor/tokens.json \
             (~/.config/parlor/tokens.json), so running parlor again gets you your seat back. On a server \
@@ -20,7 +22,7 @@ public struct ParlorCommand: AsyncParsableCommand {
             in with the account instead.
             """,
         version: ParlorRelease.version,
-        subcommands: games.flatMap { $0.commands } + [Watch.self, History.self, Login.self, Logout.self])
+        subcommands: games.flatMap { $0.commands } + [Watch.self, History.self, Login.self, Logout.self, Account.self])
 
     public init() {}
 }
