@@ -21,6 +21,10 @@ import Testing
             ])
             #expect(created.status == 201, "\(created)")
 
+            // Someone else, to read her profile (GET /users/{id} wants a signed-in caller).
+            let other = try await curl(["-X", "POST", "\(http)/session"])
+            let otherToken = try #require(
+                (try JSONSerialization.jsonObject(with: Data(other.body.utf8)) as? [String: Any])?["token"] as? String, "\(other)")
             let file = home.url.appendingPathComponent("me.json").path
             let exported = try await oneShot(["account", "export", "--to", file], home: home, server: server)
             #expect(exported.status == 0 && exported.stdout.contains("Wrote your data"), "\(exported)")
@@ -36,7 +40,7 @@ import Testing
             asked.closeInput()
             #expect(await asked.waitForExit(timeout: .seconds(30)) == 1)
             #expect(asked.standardError.contains("Not deleted"), "\(asked.standardError)")
-            #expect(try await curl(["\(http)/users/\(user)"]).status == 200)
+            #expect(try await curl(["-H", "Authorization: Bearer \(otherToken)", "\(http)/users/\(user)"]).status == 200)
 
             // Typed "delete": deleted.
             let confirmed = try ChildProcess(
@@ -49,7 +53,7 @@ import Testing
                 try JSONSerialization.jsonObject(with: Data(confirmed.standardOutput.split(separator: "\n").last.map { Data($0.utf8) } ?? Data()))
                     as? [String: Any], "\(confirmed.standardOutput)")
             #expect(answer["deleted"] as? Bool == true && answer["userId"] as? String == user)
-            #expect(try await curl(["\(http)/users/\(user)"]).status == 404)
+            #expect(try await curl(["-H", "Authorization: Bearer \(otherToken)", "\(http)/users/\(user)"]).status == 404)
             let refused = try await curl(["-H", "Authorization: Bearer \(token)", "\(http)/users/me/export"])
             #expect(refused.status == 401 && refused.body.contains("ACCOUNT_DELETED"), "\(refused)")
 
