@@ -13,15 +13,21 @@ enum HTTPExchange {
 
         /// The body as `T` for a 2xx status; otherwise the server's error.
         func decode<T: Decodable>(_ type: T.Type, operation: String) throws(ParlorClientError) -> T {
-            guard (200..<300).contains(status) else {
-                if let body = try? WireJSON.decode(ErrorBody.self, from: body) { throw ParlorClientError(body.error) }
-                throw .protocolViolation("\(operation) was answered with HTTP status \(status)")
-            }
+            let body = try bytes(operation: operation)
             do {
                 return try WireJSON.decode(T.self, from: body)
             } catch {
                 throw .protocolViolation("the answer to \(operation) could not be read (\(error))")
             }
+        }
+
+        /// The body as it came for a 2xx status; otherwise the server's error.
+        func bytes(operation: String) throws(ParlorClientError) -> [UInt8] {
+            guard (200..<300).contains(status) else {
+                if let body = try? WireJSON.decode(ErrorBody.self, from: body) { throw ParlorClientError(body.error) }
+                throw .protocolViolation("\(operation) was answered with HTTP status \(status)")
+            }
+            return body
         }
 
         private struct ErrorBody: Decodable { let error: WireError }
@@ -32,7 +38,7 @@ enum HTTPExchange {
 
     static func perform(
         _ method: HTTPMethod, path: String, to server: ServerAddress, tls configured: TLSClientContext?,
-        headers: [(String, String)], body: [UInt8], timeout: Duration
+        headers: [(String, String)], body: [UInt8], timeout: Duration, maxResponseBytes: Int = HTTPExchange.maxResponseBytes
     ) async throws(ParlorClientError) -> Response {
         do {
             let tls = server.isSecure ? try configured ?? TLSClientContext(configuration: TLSClientConfiguration()) : nil

@@ -12,7 +12,9 @@ public struct ParlorCommand: AsyncParsableCommand {
         discussion: games.map { $0.summary }.joined(separator: "\n\n") + """
 
 
-            parlor watch CODE watches any game; its code says which. parlor history lists your finished games.
+            parlor watch CODE watches any game; its code says which. parlor history lists your finished games. \
+            parlor account export downloads everything the server holds about you; parlor account delete \
+            deletes your account.
 
             Any create command takes --private (join by invitation only) and --spectators allowed|signedIn|none; \
             any join command takes --invite (the host's parlor invite CODE, or the browser's link). The \
@@ -25,7 +27,7 @@ public struct ParlorCommand: AsyncParsableCommand {
             in with the account instead.
             """,
         version: ParlorRelease.version,
-        subcommands: games.flatMap { $0.commands } + [Watch.self, History.self, Login.self, Logout.self] + AccessCommands.commands)
+        subcommands: games.flatMap { $0.commands } + [Watch.self, History.self, Login.self, Logout.self, Account.self] + AccessCommands.commands)
 
     public init() {}
 }

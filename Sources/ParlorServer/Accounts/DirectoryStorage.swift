@@ -47,12 +47,17 @@ final class DirectoryStorage: ObjectStorage {
     }
 
     func remove(folder: String, name: String) async throws(StoreError) {
-        let directory = "\(root)/\(folder)"
+        let (root, directory) = (root, "\(root)/\(folder)")
         try await run("Removing \(folder)/\(name)") {
             let path = "\(directory)/\(name)"
             guard FileManager.default.fileExists(atPath: path) else { return }
             try FileManager.default.removeItem(atPath: path)
             try Self.syncDirectory(directory)
+            // An empty folder goes too, as in memory: its name is the user's id (a deleted account leaves none).
+            if (try? FileManager.default.contentsOfDirectory(atPath: directory))?.isEmpty == true {
+                try FileManager.default.removeItem(atPath: directory)
+                try Self.syncDirectory(root)
+            }
         }
     }
 

@@ -63,8 +63,9 @@ final class AccountSignIn: Sendable {
             }
             return try await signIn(jwt: jwt)
         }
-        if let token = args.token, let user = tokens.verify(token), await mayResume(user) {
-            return SignedIn(user: user, resumed: true)
+        if let token = args.token, let user = tokens.verify(token) {
+            try await refuseDeleted(user)
+            if await mayResume(user) { return SignedIn(user: user, resumed: true) }
         }
         if args.token == nil, let current, await mayResume(current) {
             return SignedIn(user: current, resumed: true)
@@ -147,6 +148,11 @@ final class AccountSignIn: Sendable {
     /// answer UNAUTHENTICATED, as they always have); a JWT that is refused is the refusal.
     func bearer(_ token: String) async -> Result<UserID, WireError>? {
         if let user = tokens.verify(token) {
+            do {
+                try await refuseDeleted(user)
+            } catch {
+                return .failure(error)
+            }
             return await mayResume(user) ? .success(user) : nil
         }
         guard configuration.mode != .anonymous, token.utf8.count(where: { $0 == UInt8(ascii: ".") }) == 2 else { return nil }
@@ -169,6 +175,16 @@ final class AccountSignIn: Sendable {
         }
         return true
     }
+
+    /// A deleted account's tokens sign in no more (ACCOUNT_DELETED), on every node: the store keeps the
+    /// deleted user's fingerprint. A store that cannot answer lets the token through, as every other
+    /// sign-in by token does without asking it.
+    func refuseDeleted(_ user: UserID) async throws(WireError) {
+        guard (try? await store.isDeletedAccount(user)) == true else { return }
+        throw Self.deleted
+    }
+
+    static let deleted = WireError(.accountDeleted, "This account was deleted; its token signs in no more. Sign in afresh (hello without a token).")
 
     private func remember(_ identity: ExternalIdentity, _ user: UserID) {
         known.withLockedValue { known in

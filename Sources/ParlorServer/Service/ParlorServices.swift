@@ -28,7 +28,7 @@ final class ParlorServices: Sendable {
     let presence: Presence
     let metrics = ServerMetrics()
     /// The open sessions on `/ws`, for the operator's page.
-    let connections = ConnectionRegistry()
+    let connections: ConnectionRegistry
     /// What `/admin` and its API require: `--admin-token`, or the one made at start-up.
     let adminPageToken: AdminToken
     /// Operations per second and the store's writes per second, over the last minute.
@@ -65,6 +65,8 @@ final class ParlorServices: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.clock = clock
+        let connections = ConnectionRegistry()
+        self.connections = connections
         activity = ActivityLog(logger: logger)
         let store = MonitoredStore(store, clock: clock, probeInterval: configuration.admin.storeProbeInterval)
         self.store = store
@@ -124,7 +126,12 @@ final class ParlorServices: Sendable {
             + [HistoryOperation.handler(games).entry(), records.entry(), link.entry()] + GameAccessOperations.entries(games)
         operations = OperationTable(entries)
         callable = OperationTable(entries.filter(\.callable))
-        routes = registrations.flatMap(\.routes) + accounts.routes + records.routes + GameRecordOperation.exportRoutes(games) + link.routes
+        let playerData = PlayerData(accounts: accounts, games: games) { user in
+            let sessions = connections.all.filter { $0.user == user }
+            for session in sessions { session.disconnect(reason: PlayerData.closeReason) }
+            return sessions.count
+        }
+        routes = registrations.flatMap(\.routes) + playerData.routes + accounts.routes + records.routes + GameRecordOperation.exportRoutes(games) + link.routes
         for game in games {
             try await game.restore()
         }

@@ -13,7 +13,7 @@ extension InMemoryStore: GameRecordStore {
         var order: [String] = []
     }
 
-    private static let recordsKey = "game-records"
+    static let recordsKey = "game-records"
 
     /// Applies what a save adds to its game's record (inside the lock that saves the game).
     static func applyRecord(of game: StoredGame, to state: inout State) {

@@ -31,6 +31,8 @@ public final class InMemoryStore: ParlorStore {
         var userSettings: [UserID: [String: String]] = [:]
         /// (issuer, subject) → user.
         var externalIdentities: [ExternalIdentity: UserID] = [:]
+        /// Fingerprints of deleted users (`AccountErasure.fingerprint`).
+        var deletedUsers: Set<String> = []
     }
 
     let state = NIOLockedValueBox(State())

@@ -142,6 +142,14 @@ final class MonitoredStore: ParlorStore {
         try await recordingWrite { () async throws(StoreError) in try await base.link(issuer: issuer, subject: subject, to: user) }
     }
 
+    func accountData(of user: UserID) async throws(StoreError) -> AccountData { try await base.accountData(of: user) }
+
+    func deleteAccount(_ user: UserID, pseudonym: UserID, at now: Instant) async throws(StoreError) -> AccountDeletionOutcome {
+        try await recordingWrite { () async throws(StoreError) in try await base.deleteAccount(user, pseudonym: pseudonym, at: now) }
+    }
+
+    func isDeletedAccount(_ user: UserID) async throws(StoreError) -> Bool { try await base.isDeletedAccount(user) }
+
     func profiles(_ users: [UserID]) async throws(StoreError) -> [ProfileRecord] { try await base.profiles(users) }
 
     func searchProfiles(_ text: String, limit: Int) async throws(StoreError) -> [ProfileRecord] {

@@ -18,7 +18,7 @@ import ParlorRules
 /// executor and back around every save.
 ///
 /// A shared database for several nodes can implement this protocol without touching the actors.
-public protocol ParlorStore: GameStore, AccountStore, UploadStore {
+public protocol ParlorStore: GameStore, AccountStore, AccountDataStore, UploadStore {
     /// The secret that signs session tokens: created on first start, the same ever after.
     func serverSecret() async throws(StoreError) -> [UInt8]
 

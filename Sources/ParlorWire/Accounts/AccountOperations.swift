@@ -20,6 +20,10 @@ extension ErrorCode {
     public static let unsupportedMediaType = ErrorCode("UNSUPPORTED_MEDIA_TYPE", .invalidArgument, 415)
     public static let bucketNotFound = ErrorCode("BUCKET_NOT_FOUND", .notFound, 404)
     public static let objectNotFound = ErrorCode("OBJECT_NOT_FOUND", .notFound, 404)
+    /// `DELETE /users/me` while the user has a seat in a game still being played: the message lists them.
+    public static let leaveGamesFirst = ErrorCode("LEAVE_GAMES_FIRST", .failedPrecondition, 409)
+    /// A token (or a connection) of a user whose account was deleted.
+    public static let accountDeleted = ErrorCode("ACCOUNT_DELETED", .unauthenticated, 401)
 }
 
 extension WireVocabulary {
@@ -27,6 +31,6 @@ extension WireVocabulary {
         "accounts", operations: [Operation.observeFriends.erased],
         errorCodes: [
             .profileExists, .handleTaken, .profileNotFound, .friendRequestExists, .friendshipNotFound, .tooManyFriends,
-            .unsupportedMediaType, .bucketNotFound, .objectNotFound,
+            .unsupportedMediaType, .bucketNotFound, .objectNotFound, .leaveGamesFirst, .accountDeleted,
         ])
 }

@@ -27,6 +27,15 @@ extension ForwardingStore {
     func lifetime(_ kind: GameKind, of user: UserID) async throws(StoreError) -> [LifetimeEntry] {
         try await forwardee.lifetime(kind, of: user)
     }
+    func accountData(of user: UserID) async throws(StoreError) -> AccountData {
+        try await forwardee.accountData(of: user)
+    }
+    func deleteAccount(_ user: UserID, pseudonym: UserID, at now: Instant) async throws(StoreError) -> AccountDeletionOutcome {
+        try await forwardee.deleteAccount(user, pseudonym: pseudonym, at: now)
+    }
+    func isDeletedAccount(_ user: UserID) async throws(StoreError) -> Bool {
+        try await forwardee.isDeletedAccount(user)
+    }
     func uploadedGame(_ kind: GameKind, id: String) async throws(StoreError) -> UploadedGame? {
         try await forwardee.uploadedGame(kind, id: id)
     }

@@ -124,6 +124,14 @@ export class Connection extends EventTarget {
     return this.storage.getItem(tokenKey);
   }
 
+  /**
+   * Forgets the identity this phone signed in as (its account was deleted): the next connection — the
+   * server closes the deleted identity's at once — signs in as a new player.
+   */
+  forgetIdentity() {
+    this.storage.removeItem(tokenKey);
+  }
+
   /** The server's clock now, as milliseconds since the epoch. */
   serverNow() {
     return Date.now() + this.clockOffset;
