@@ -12,7 +12,8 @@ public struct ParlorCommand: AsyncParsableCommand {
         discussion: games.map { $0.summary }.joined(separator: "\n\n") + """
 
 
-            parlor watch CODE watches any game; its code says which. parlor history lists your finished games.
+            parlor watch CODE watches any game; its code says which. parlor history lists your finished games; \
+            parlor replay CODE plays one again, step by step.
 
             Your identity is kept per server in $XDG_CONFIG_HOME/parlor/tokens.json \
             (~/.config/parlor/tokens.json), so running parlor again gets you your seat back. On a server \
@@ -20,7 +21,7 @@ public struct ParlorCommand: AsyncParsableCommand {
             in with the account instead.
             """,
         version: ParlorRelease.version,
-        subcommands: games.flatMap { $0.commands } + [Watch.self, History.self, Login.self, Logout.self])
+        subcommands: games.flatMap { $0.commands } + [Watch.self, History.self, Replay.self, Login.self, Logout.self])
 
     public init() {}
 }
