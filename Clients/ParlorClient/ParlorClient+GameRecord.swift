@@ -46,6 +46,19 @@ public struct GameRecord: Sendable, Equatable {
     public let initial: GameRecordPage.Initial
     public let steps: [GameRecordPage.Step]
 
+    public init(
+        kind: String, code: String, createdAt: String, finishedAt: String, stepCount: Int,
+        initial: GameRecordPage.Initial, steps: [GameRecordPage.Step]
+    ) {
+        self.kind = kind
+        self.code = code
+        self.createdAt = createdAt
+        self.finishedAt = finishedAt
+        self.stepCount = stepCount
+        self.initial = initial
+        self.steps = steps
+    }
+
     /// Every step of the record was read.
     public var isComplete: Bool { steps.count >= stepCount }
 }
