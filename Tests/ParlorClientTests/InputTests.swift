@@ -23,6 +23,10 @@ struct InputTests {
         #expect(decoder.decode(Array("é".utf8).prefix(1)) == [])
         #expect(decoder.decode(Array("é".utf8).suffix(1)) == [.character("é")])
         #expect(decoder.decode([0x1B, 0x5B, 0x31, 0x35, 0x7E, 0x71]) == [.character("q")])
+        // Home and End, as xterm (ESC [ H, ESC [ F) and as tmux and VT220 (ESC [ 1 ~, ESC [ 4 ~) send them.
+        #expect(decoder.decode(Array("\u{1B}[H\u{1B}[F\u{1B}OH".utf8)) == [.home, .end, .home])
+        #expect(decoder.decode(Array("\u{1B}[1~\u{1B}[4".utf8)) == [.home])
+        #expect(decoder.decode(Array("~x".utf8)) == [.end, .character("x")])
     }
 
     @Test("Before the start: r toggles one's own ready, s starts, l asks before leaving, q quits")

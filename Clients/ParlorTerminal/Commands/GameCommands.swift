@@ -15,6 +15,13 @@ protocol GameCommands: SendableMetatype {
     static var codes: CodeShape { get }
     /// Follows the game `code` names, without taking a seat (`parlor watch CODE`).
     static func watch(code: String, options: ClientOptions) async throws
+    /// How `parlor replay CODE` draws a recorded view as this game's screen; nil (the default) shows
+    /// each step's action instead.
+    static var replay: ReplayDrawing? { get }
+}
+
+extension GameCommands {
+    static var replay: ReplayDrawing? { nil }
 }
 
 /// What one kind of game's codes look like to people: how `parlor watch` tells a code's game by its

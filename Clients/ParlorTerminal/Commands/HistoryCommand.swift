@@ -10,7 +10,7 @@ public struct History: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "List your finished games: which game, when, who played, how you did.",
         discussion: """
-            Newest first, --limit at a time (20 unless told). When there are more, the last line says \\
+            Newest first, --limit at a time (20 unless told); parlor replay CODE plays one again. When there are more, the last line says \\
             the --before to give for the next page. With --json (or when not on a terminal) the server's \\
             answer is printed as one JSON object: {games, nextBefore?}.
             """)
@@ -64,6 +64,7 @@ public struct History: AsyncParsableCommand {
                     + " " + TextWidth.pad(game.result, to: 5) + " " + players)
         }
         if let next = page.nextBefore { lines.append("More: parlor history --before \(next)") }
+        if let game = page.games.first { lines.append("Replay one: parlor replay CODE (parlor replay \(game.code))") }
         return lines
     }
 

@@ -12,7 +12,8 @@ public struct ParlorCommand: AsyncParsableCommand {
         discussion: games.map { $0.summary }.joined(separator: "\n\n") + """
 
 
-            parlor watch CODE watches any game; its code says which. parlor history lists your finished games. \
+            parlor watch CODE watches any game; its code says which. parlor history lists your finished games; \
+            parlor replay CODE plays one again, step by step. \
             parlor account export downloads everything the server holds about you; parlor account delete \
             deletes your account.
 
@@ -27,7 +28,7 @@ public struct ParlorCommand: AsyncParsableCommand {
             in with the account instead.
             """,
         version: ParlorRelease.version,
-        subcommands: games.flatMap { $0.commands } + [Watch.self, History.self, Login.self, Logout.self, Account.self] + AccessCommands.commands)
+        subcommands: games.flatMap { $0.commands } + [Watch.self, History.self, Replay.self, Login.self, Logout.self, Account.self] + AccessCommands.commands)
 
     public init() {}
 }

@@ -6,6 +6,8 @@ public enum Key: Sendable, Equatable {
     case backspace
     case tab
     case up, down, left, right
+    /// Home and End (`ESC [ H`, `ESC [ 1 ~`… and `ESC [ F`, `ESC [ 4 ~`…, as terminals differ).
+    case home, end
     /// Ctrl-C (in raw mode it arrives as a byte, not a signal).
     case interrupt
     /// Ctrl-D.
@@ -33,10 +35,17 @@ public struct KeyDecoder: Sendable {
                     case UInt8(ascii: "B"): keys.append(.down)
                     case UInt8(ascii: "C"): keys.append(.right)
                     case UInt8(ascii: "D"): keys.append(.left)
+                    case UInt8(ascii: "H"): keys.append(.home)
+                    case UInt8(ascii: "F"): keys.append(.end)
                     default:
-                        // Another sequence (F-keys, Home, …): skip to its final byte.
+                        // Another sequence (F-keys, Home and End as `ESC [ 1 ~`, …): skip to its final byte.
                         var end = index + 2
                         while end < pending.count, !(0x40...0x7E).contains(pending[end]) { end += 1 }
+                        guard end < pending.count else {
+                            pending.removeFirst(index)
+                            return keys
+                        }
+                        if pending[end] == UInt8(ascii: "~"), let key = Self.tildeKeys[Array(pending[(index + 2)..<end])] { keys.append(key) }
                         index = end + 1
                         continue
                     }
@@ -72,4 +81,9 @@ public struct KeyDecoder: Sendable {
         pending.removeAll()
         return keys
     }
+
+    /// `ESC [ n ~` keys by their number: Home is 1 or 7, End 4 or 8 (VT220, rxvt, tmux).
+    private static let tildeKeys: [[UInt8]: Key] = [
+        Array("1".utf8): .home, Array("7".utf8): .home, Array("4".utf8): .end, Array("8".utf8): .end,
+    ]
 }

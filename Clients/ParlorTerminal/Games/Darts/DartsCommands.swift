@@ -13,6 +13,11 @@ enum DartsCommands: GameCommands {
     static func watch(code: String, options: ClientOptions) async throws {
         try await GameSession<MatchGame>.run(options, .watch(code: code))
     }
+
+    static let replay: ReplayDrawing? = ReplayDrawing { frame, width, rows in
+        guard let match = frame.view.decoded(as: MatchView.self) else { return nil }
+        return MatchScreen.body(MatchScreenState(server: frame.server, code: frame.code, match: match, me: frame.me), width: width, rows: rows)
+    }
 }
 
 /// `parlor darts …`: live x01 darts matches. Players gather by a 5-character code; the host starts and

@@ -117,7 +117,7 @@ public struct MatchScreenState: Sendable, Equatable {
             return .quit
         case .endOfInput:
             if input.isEmpty { return .quit }
-        case .tab, .down, .left, .right, .character, .backspace:
+        case .tab, .down, .left, .right, .home, .end, .character, .backspace:
             break
         }
         return nil

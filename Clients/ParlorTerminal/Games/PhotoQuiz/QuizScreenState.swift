@@ -119,7 +119,7 @@ public struct QuizScreenState: Sendable, Equatable {
             return .quit
         case .endOfInput:
             if input.isEmpty { return .quit }
-        case .tab, .up, .down, .left, .right, .character, .backspace:
+        case .tab, .up, .down, .left, .right, .home, .end, .character, .backspace:
             break
         }
         return nil

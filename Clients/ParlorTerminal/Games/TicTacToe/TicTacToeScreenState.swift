@@ -98,7 +98,7 @@ public struct TicTacToeScreenState: Sendable, Equatable {
         case .left: cursor = cursor % 3 > 0 ? cursor - 1 : cursor
         case .right: cursor = cursor % 3 < 2 ? cursor + 1 : cursor
         case .escape, .interrupt, .endOfInput: return .quit
-        case .backspace, .tab: break
+        case .backspace, .tab, .home, .end: break
         }
         return nil
     }
@@ -131,7 +131,7 @@ public struct TicTacToeScreenState: Sendable, Equatable {
             }
         case .escape, .interrupt: command = nil
         case .endOfInput: if typed.isEmpty { command = nil }
-        case .up, .down, .left, .right, .tab, .backspace, .character: break
+        case .up, .down, .left, .right, .home, .end, .tab, .backspace, .character: break
         }
         return nil
     }

@@ -157,7 +157,7 @@ public struct LobbyScreenState: Sendable, Equatable {
             return .quit
         case .endOfInput:
             if input.isEmpty { return .quit }
-        case .tab, .up, .down, .left, .right, .character, .backspace:
+        case .tab, .up, .down, .left, .right, .home, .end, .character, .backspace:
             break
         }
         return nil
