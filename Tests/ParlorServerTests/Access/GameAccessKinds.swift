@@ -1,6 +1,7 @@
 import Foundation
 import ParlorTestSupport
 import Testing
+@testable import ParlorAuth
 @testable import ParlorServer
 
 /// The four kinds of game as the access tests drive them over the wire: how each is created (with the
