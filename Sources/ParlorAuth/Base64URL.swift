@@ -21,6 +21,16 @@ package enum Base64URL {
         return Data(base64Encoded: base64).map { Array($0) }
     }
 
+    /// The bytes `text` encodes, only when `text` is their one canonical spelling and at most
+    /// `maxLength` characters long. The last character of an unpadded encoding carries bits no byte
+    /// uses (two of them for a 32-byte HMAC), and `decode` ignores them, so without this check every
+    /// signature would have other spellings that verify: an altered token must never be accepted,
+    /// however harmless the alteration. (Parlor's own tokens and invitations; a JWS is read by `decode`.)
+    package static func decodeCanonical<Text: StringProtocol>(_ text: Text, maxLength: Int) -> [UInt8]? {
+        guard text.utf8.count <= maxLength, let bytes = decode(text), encode(bytes) == String(text) else { return nil }
+        return bytes
+    }
+
     /// `bytes` in base64url, unpadded.
     package static func encode(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString()

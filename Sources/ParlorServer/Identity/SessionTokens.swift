@@ -33,23 +33,10 @@ public struct SessionTokens: Sendable {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == Substring(Self.version), Int64(parts[2]) != nil,
             let user = UserID(String(parts[1])), user.rawValue == String(parts[1]),
-            let signature = Self.decodeBase64URL(parts[3])
+            let signature = Base64URL.decodeCanonical(parts[3], maxLength: 64)
         else { return nil }
         let body = parts[0..<3].joined(separator: ".")
         guard HMACSHA256.isValid(signature, for: Array(body.utf8), key: secret) else { return nil }
         return user
-    }
-
-    /// The bytes `text` encodes, only when `text` is their one canonical spelling. The last character
-    /// of an unpadded encoding carries bits no byte uses (two of them for a 32-byte signature), and a
-    /// decoder ignores them, so without this check every token would have three other spellings that
-    /// verify: an altered token must never be accepted, however harmless the alteration.
-    static func decodeBase64URL(_ text: Substring) -> [UInt8]? {
-        guard text.count <= 64, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let bytes = Data(base64Encoded: base64).map({ Array($0) }), Base64URL.encode(bytes) == text else { return nil }
-        return bytes
     }
 }

@@ -37,7 +37,7 @@ struct GameInvites: Sendable {
         let parts = invite.split(separator: ".", omittingEmptySubsequences: false)
         guard invite.utf8.count <= GameAccessRequest.maxInviteLength, parts.count == 3, parts[0] == Substring(Self.version),
               let seconds = Int64(parts[1]), String(seconds) == parts[1],
-              let signature = SessionTokens.decodeBase64URL(parts[2]),
+              let signature = Base64URL.decodeCanonical(parts[2], maxLength: 64),
               HMACSHA256.isValid(signature, for: body(kind: kind, code: code, seconds: seconds), key: secret)
         else {
             return WireError(.notInvited, "This invitation is not for \(kind.noun) \(code): ask its host for a new one.")
