@@ -127,6 +127,10 @@ struct IdleDriver {
 
 /// One idle connection: signs in, creates (the first of each room) or observes its room, then stays
 /// until the run ends, reading whatever the server sends (room events, pings answered by the transport).
+///
+/// Set-up is a task; once in, the connection is handed to a receiver on its event loop (`IdleReceiver`)
+/// and the task ends, so a held connection costs its channel and no task. `run.running` counts it until
+/// its connection has closed.
 private struct IdleClient: Sendable {
     let run: IdleDriver.Run
     let index: Int
@@ -134,87 +138,129 @@ private struct IdleClient: Sendable {
 
     func run() async {
         run.running.add()
-        defer { run.running.subtract() }
+        var holding = false
+        defer { if !holding { run.running.subtract() } }
         let room = index / run.parameters.perRoom
         let isCreator = index % run.parameters.perRoom == 0
-        var isIn = false
         let began = ContinuousClock.now
         do {
             let configuration = run.configurations[index % run.configurations.count]
-            try await WebSocketClient.connect(to: run.parameters.url, configuration: configuration) { webSocket in
-                var connection = LoadConnection(webSocket)
-                var leave: ByteBuffer?
-                try await withSetupDeadline(webSocket, run.setupDeadline, phase: "set-up") {
-                    let user = try await connection.call(.hello(HelloArguments()), as: HelloResult.self).userId
-                    let code: String
-                    if isCreator {
-                        let created = try await connection.call(
-                            .createRoom(CreateRoomArguments(pointLimit: 100, pointValue: 1, playerCount: 2, playerName: "Idle \(room)")),
-                            as: RoomServiceResult.self)
-                        code = created.room.id.rawValue
-                        run.roomCodes[room].open(code)
-                        leave = ByteBuffer(bytes: try Request(
-                            id: .number(RoomMember.leaveID), operation: .leaveRoom(LeaveRoomArguments(roomCode: code, playerId: user))
-                        ).encoded())
-                    } else {
-                        guard let shared = await run.roomCodes[room].wait(), let shared else { throw LoadFailure.roomFailed }
-                        code = shared
+            let webSocket = try await WebSocketClient.open(to: run.parameters.url, configuration: configuration)
+            do {
+                let leave = try await withTaskExecutorPreference(EventLoopTaskExecutor.for(webSocket.connection.eventLoop)) {
+                    var connection = LoadConnection(webSocket)
+                    var leave: ByteBuffer?
+                    try await withSetupDeadline(webSocket, run.setupDeadline, phase: "set-up") {
+                        let user = try await connection.call(.hello(HelloArguments()), as: HelloResult.self).userId
+                        let code: String
+                        if isCreator {
+                            let created = try await connection.call(
+                                .createRoom(CreateRoomArguments(pointLimit: 100, pointValue: 1, playerCount: 2, playerName: "Idle \(room)")),
+                                as: RoomServiceResult.self)
+                            code = created.room.id.rawValue
+                            run.roomCodes[room].open(code)
+                            leave = ByteBuffer(bytes: try Request(
+                                id: .number(RoomMember.leaveID), operation: .leaveRoom(LeaveRoomArguments(roomCode: code, playerId: user))
+                            ).encoded())
+                        } else {
+                            guard let shared = await run.roomCodes[room].wait(), let shared else { throw LoadFailure.roomFailed }
+                            code = shared
+                        }
+                        _ = try await connection.call(.observeRoom(CodeArguments(code: code)), as: Subscribed.self)
                     }
-                    _ = try await connection.call(.observeRoom(CodeArguments(code: code)), as: Subscribed.self)
+                    return leave
                 }
                 run.connectLatency.record(.now - began)
                 run.established.add()
                 run.open.add()
-                defer { run.open.subtract() }
-                isIn = true
-                slot.release()
-                run.setUpFinished()
-                await hold(&connection, leave: leave)
+                holding = true
+                await hold(webSocket, leave: leave)
+            } catch {
+                await webSocket.close(code: .internalError)
+                throw error
             }
+            slot.release()
+            run.setUpFinished()
         } catch {
-            if !isIn {
-                if isCreator { run.roomCodes[room].open(nil) }
-                run.failed.add()
-                run.failures.add("set-up: " + FailureReason.of(error))
-                slot.release()
-                run.setUpFinished()
-            }
+            if isCreator { run.roomCodes[room].open(nil) }
+            run.failed.add()
+            run.failures.add("set-up: " + FailureReason.of(error))
+            slot.release()
+            run.setUpFinished()
         }
     }
 
-    /// Reads until the run ends; then the room's creator (its only player) leaves it, which deletes it,
-    /// so the server does not keep it until it expires.
-    private func hold(_ connection: inout LoadConnection, leave: ByteBuffer?) async {
-        let webSocket = connection.webSocket
-        let left = Gate<Bool>()
-        // The run's end reaches the connection as a closure left with the gate, not as a second task
-        // waiting on it beside the one that reads: an idle connection costs one task.
+    /// Hands the connection to a receiver that counts what arrives until the run ends; then the room's
+    /// creator (its only player) leaves it, which deletes it, so the server does not keep it until it
+    /// expires, and the connection closes.
+    private func hold(_ webSocket: WebSocket, leave: ByteBuffer?) async {
+        let connection = webSocket.connection
+        let receiver = IdleReceiver(run: run, connection: connection)
+        await webSocket.handOver(to: receiver)
+        // The run's end reaches the connection as a closure left with the gate, not as a task waiting on it.
         run.finish.onOpen { _ in
-            Task {
-                if let leave, webSocket.isActive {
-                    try? await webSocket.send(WebSocketMessage(kind: .text, data: leave))
-                    _ = await left.wait(timeout: .seconds(5))
+            connection.eventLoop.execute {
+                guard let leave, connection.isActive else {
+                    connection.close()
+                    return
                 }
-                await webSocket.close()
+                receiver.closeWhenLeft(after: .seconds(5))
+                connection.send(WebSocketMessage(kind: .text, data: leave))
             }
         }
-        do {
-            while let message = try await connection.next() {
-                guard !run.finish.isOpen else {
-                    if case .reply(RoomMember.leaveID, _, _) = ScannedFrame(message.data) { left.open(true) }
-                    continue
-                }
-                run.events.add()
+    }
+}
+
+/// A held idle connection's inbound side, on its event loop.
+///
+/// `@unchecked Sendable`: `leaving` is touched only on the connection's event loop.
+private final class IdleReceiver: WebSocketReceiver, @unchecked Sendable {
+    let run: IdleDriver.Run
+    let connection: WebSocketConnection
+    /// Set once the run has ended and the leaving request is out: closes the connection if the reply
+    /// does not come in time.
+    private var leaving: Scheduled<Void>?
+
+    init(run: IdleDriver.Run, connection: WebSocketConnection) {
+        self.run = run
+        self.connection = connection
+    }
+
+    /// On the loop, after the run's end: the connection closes when the reply to the leaving request
+    /// arrives, or after `timeout`.
+    func closeWhenLeft(after timeout: TimeAmount) {
+        let connection = self.connection
+        leaving = connection.eventLoop.scheduleTask(in: timeout) { connection.close() }
+    }
+
+    func received(_ message: WebSocketMessage) -> WebSocketReadDemand {
+        guard !run.finish.isOpen else {
+            if let leaving, case .reply(RoomMember.leaveID, _, _) = ScannedFrame(message.data) {
+                leaving.cancel()
+                self.leaving = nil
+                connection.close()
             }
-            if !run.finish.isOpen {
-                run.lost.add()
-                run.failures.add("hold: " + LoadFailure.closed(await webSocket.closeStatus).description)
-            }
-        } catch {
-            if !run.finish.isOpen {
-                run.lost.add()
-                run.failures.add("hold: " + FailureReason.of(error))
-            }
+            return .more
         }
+        run.events.add()
+        return .more
+    }
+
+    func receivedProtocolViolation() {
+        // The server broke the protocol; the connection fails (and `closed` reports it) at once.
+    }
+
+    func writabilityChanged(isWritable: Bool) {}
+    func serverShuttingDown() {}
+
+    func closed(_ status: WebSocketCloseStatus) {
+        leaving?.cancel()
+        leaving = nil
+        if !run.finish.isOpen {
+            run.lost.add()
+            run.failures.add("hold: " + LoadFailure.closed(status).description)
+        }
+        run.open.subtract()
+        run.running.subtract()
     }
 }

@@ -18,9 +18,14 @@ struct RoomMember: Sendable {
     var isHost: Bool { member == 0 }
     var isPlayer: Bool { member < run.parameters.players }
 
+    /// Sets the member up — connecting, signing in, entering the game, moving to its node — in a task of
+    /// its own, then hands the connection to a receiver on its event loop and returns: from then on the
+    /// member costs its connection and no task (`listen`). `run.running` counts it until its connection
+    /// has closed.
     func run() async {
         run.running.add()
-        defer { run.running.subtract() }
+        var listening = false
+        defer { if !listening { run.running.subtract() } }
         var isSetUp = false
         let began = ContinuousClock.now
         do {
@@ -30,19 +35,32 @@ struct RoomMember: Sendable {
             var asking: String?
             while true {
                 let url = NodeRoute.url(run.parameters.url, asking: asking)
-                let outcome = try await WebSocketClient.connect(to: url, configuration: run.configuration(forConnection: connection)) {
-                    webSocket -> SetUpOutcome in
-                    run.connectionsOpen.add()
-                    defer { run.connectionsOpen.subtract() }
-                    var connection = LoadConnection(webSocket)
-                    let watch = VersionWatch()
-                    let outcome = try await setUp(&connection, began: began, watch: watch, entered: entered, asking: asking)
-                    guard case .ready(let plan, let leave) = outcome else { return outcome }
-                    isSetUp = true
-                    await measure(&connection, plan: plan, leave: leave, watch: watch)
-                    return outcome
+                let webSocket = try await WebSocketClient.open(to: url, configuration: run.configuration(forConnection: connection))
+                run.connectionsOpen.add()
+                let outcome: SetUpOutcome
+                do {
+                    // Set-up prefers the connection's event loop, so a reply resumes it without crossing threads.
+                    outcome = try await withTaskExecutorPreference(EventLoopTaskExecutor.for(webSocket.connection.eventLoop)) {
+                        var connection = LoadConnection(webSocket)
+                        let watch = VersionWatch()
+                        let outcome = try await setUp(&connection, began: began, watch: watch, entered: entered, asking: asking)
+                        if case .ready(let plan, let leave) = outcome {
+                            isSetUp = true
+                            await listen(webSocket, plan: plan, leave: leave, watch: watch)
+                        }
+                        return outcome
+                    }
+                } catch {
+                    await webSocket.close(code: .internalError)
+                    run.connectionsOpen.subtract()
+                    throw error
                 }
-                guard case .moving(let node, let seat) = outcome else { break }
+                guard case .moving(let node, let seat) = outcome else {
+                    listening = true
+                    return
+                }
+                await webSocket.close()
+                run.connectionsOpen.subtract()
                 run.moves.add()
                 (entered, asking) = (seat, node)
             }
@@ -57,8 +75,7 @@ struct RoomMember: Sendable {
                 }
             } else if !run.finish.isOpen {
                 run.failures.add("run: " + reason)
-                run.lostMembers.add()
-                room.tracker.memberLost(member)
+                memberLost()
             }
         }
     }
@@ -237,28 +254,24 @@ struct RoomMember: Sendable {
 
     // MARK: Measurement
 
-    /// Reads every frame until the run's end closes the connection; a player's timetable runs beside.
+    /// From here every frame is read by a receiver on the connection's event loop, and a player's
+    /// timetable runs as timers on that loop writing straight into the connection; the run's start and
+    /// end reach the member as closures left with their gates. Neither costs a task: the generator
+    /// shares the machine with the server, so every microsecond and kilobyte it spends per member is one
+    /// the server does not get.
     ///
-    /// Neither costs a task per message: frames are scanned by a receiver on the connection's event
-    /// loop, and actions are timers on that loop writing straight into the connection. The generator
-    /// shares the machine with the server, so every microsecond it spends per frame is one the server
-    /// does not get.
-    ///
-    /// When the run ends, a player leaves its game before closing, so the server does not keep rooms
-    /// that nobody will come back to (the last player out deletes it); nothing after the end is measured.
-    private func measure(_ connection: inout LoadConnection, plan: Plan?, leave: ByteBuffer?, watch: VersionWatch) async {
-        let webSocket = connection.webSocket
+    /// When the run ends, a player leaves its game before closing (waiting at most 5 s for the reply),
+    /// so the server does not keep rooms that nobody will come back to (the last player out deletes
+    /// it); nothing after the end is measured. The member stops counting as running once its
+    /// connection has closed.
+    private func listen(_ webSocket: WebSocket, plan: Plan?, leave: ByteBuffer?, watch: VersionWatch) async {
+        let connection = webSocket.connection
         // A darts match has one timetable, shared by its players: the host's.
         let timetable = run.parameters.game == .darts ? room.index * run.parameters.membersPerRoom : self.connection
         let phase = run.phase(forConnection: timetable)
-        let sender = plan.map { ActionSender(member: self, connection: webSocket.connection, plan: $0, phase: phase, watch: watch) }
-        let ended = Gate<MemberEnd>()
-        let left = Gate<Bool>()
-        let receiver = MemberReceiver(
-            member: self, clock: ReplyClock(run: run, phase: phase), watch: watch, sender: sender, ended: ended, left: left)
+        let sender = plan.map { ActionSender(member: self, connection: connection, plan: $0, phase: phase, watch: watch) }
+        let receiver = MemberReceiver(member: self, connection: connection, clock: ReplyClock(run: run, phase: phase), watch: watch, sender: sender)
         await webSocket.handOver(to: receiver)
-        // The run's start and end reach the member as closures left with their gates, not as tasks
-        // waiting on them: a member costs its connection and no task beside the one that holds it.
         if let sender {
             run.start.onOpen { start in
                 if case .visits(_, _, let baseline) = plan {
@@ -268,20 +281,20 @@ struct RoomMember: Sendable {
                 }
             }
         }
-        run.finish.onOpen { _ in ended.open(.finished) }
-        if case .closed(let status) = await ended.wait(), !run.finish.isOpen {
-            run.failures.add("run: " + LoadFailure.closed(status).description)
-            memberLost()
+        run.finish.onOpen { _ in
+            connection.eventLoop.execute {
+                sender?.stop()
+                guard let leave, connection.isActive else {
+                    connection.close()
+                    return
+                }
+                receiver.closeWhenLeft(after: .seconds(5))
+                connection.send(WebSocketMessage(kind: .text, data: leave))
+            }
         }
-        sender?.stop()
-        if let leave, run.finish.isOpen {
-            webSocket.connection.send(WebSocketMessage(kind: .text, data: leave))
-            _ = await left.wait(timeout: .seconds(5))
-        }
-        await webSocket.close()
     }
 
-    private func memberLost() {
+    fileprivate func memberLost() {
         run.lostMembers.add()
         room.tracker.memberLost(member)
     }
@@ -323,35 +336,42 @@ struct RoomMember: Sendable {
     }
 }
 
-/// How a member's measurement ended.
-private enum MemberEnd: Sendable {
-    case finished
-    case closed(WebSocketCloseStatus)
-}
-
 /// A member's inbound side while it measures: every frame scanned on the connection's event loop.
-private final class MemberReceiver: WebSocketReceiver {
+///
+/// `@unchecked Sendable`: `leaving` is touched only on the connection's event loop.
+private final class MemberReceiver: WebSocketReceiver, @unchecked Sendable {
     let member: RoomMember
+    let connection: WebSocketConnection
     let clock: ReplyClock
     let watch: VersionWatch
     let sender: ActionSender?
-    let ended: Gate<MemberEnd>
-    /// Opens when the reply to the leaving request arrives.
-    let left: Gate<Bool>
+    /// Set once the run has ended and the leaving request is out: closes the connection if the reply
+    /// does not come in time.
+    private var leaving: Scheduled<Void>?
 
-    init(member: RoomMember, clock: ReplyClock, watch: VersionWatch, sender: ActionSender?, ended: Gate<MemberEnd>, left: Gate<Bool>) {
+    init(member: RoomMember, connection: WebSocketConnection, clock: ReplyClock, watch: VersionWatch, sender: ActionSender?) {
         self.member = member
+        self.connection = connection
         self.clock = clock
         self.watch = watch
         self.sender = sender
-        self.ended = ended
-        self.left = left
+    }
+
+    /// On the loop, after the run's end: the connection closes when the reply to the leaving request
+    /// arrives, or after `timeout`.
+    func closeWhenLeft(after timeout: TimeAmount) {
+        let connection = self.connection
+        leaving = connection.eventLoop.scheduleTask(in: timeout) { connection.close() }
     }
 
     func received(_ message: WebSocketMessage) -> WebSocketReadDemand {
         // After the run's end: players leaving (the game's last versions, its deletion) are not measured.
         guard !member.run.finish.isOpen else {
-            if case .reply(RoomMember.leaveID, _, _) = ScannedFrame(message.data) { left.open(true) }
+            if let leaving, case .reply(RoomMember.leaveID, _, _) = ScannedFrame(message.data) {
+                leaving.cancel()
+                self.leaving = nil
+                connection.close()
+            }
             return .more
         }
         member.handle(ScannedFrame(message.data), clock: clock, watch: watch)
@@ -367,7 +387,16 @@ private final class MemberReceiver: WebSocketReceiver {
     func serverShuttingDown() {}
 
     func closed(_ status: WebSocketCloseStatus) {
-        ended.open(.closed(status))
+        leaving?.cancel()
+        leaving = nil
+        let run = member.run
+        if !run.finish.isOpen {
+            run.failures.add("run: " + LoadFailure.closed(status).description)
+            member.memberLost()
+        }
+        sender?.stop()
+        run.connectionsOpen.subtract()
+        run.running.subtract()
     }
 }
 

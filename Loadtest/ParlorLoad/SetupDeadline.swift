@@ -1,3 +1,4 @@
+import NIOCore
 import WebSocketCore
 
 /// Runs a connection's set-up (requests awaited one by one) with a deadline. A server that accepted a
@@ -6,22 +7,21 @@ import WebSocketCore
 func withSetupDeadline<Result>(
     _ webSocket: WebSocket, _ timeout: Duration, phase: String, _ body: () async throws -> Result
 ) async throws -> Result {
-    // Whoever opens it first wins: true, the set-up finished in time; false, the deadline passed.
+    // Whoever opens it first wins: true, the set-up finished in time; false, the deadline passed. The
+    // deadline is a timer on the connection's event loop, not a task sleeping beside the set-up.
     let outcome = Gate<Bool>()
-    return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask {
-            try await Task.sleep(for: timeout)
-            if outcome.open(false) { await webSocket.close(code: .goingAway, reason: "set-up timed out") }
-        }
-        defer { group.cancelAll() }
-        do {
-            let result = try await body()
-            if outcome.open(true) { return result }
-            throw LoadFailure.timeout(phase)
-        } catch {
-            if outcome.value == false { throw LoadFailure.timeout(phase) }
-            outcome.open(true)
-            throw error
-        }
+    let connection = webSocket.connection
+    let deadline = connection.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+        if outcome.open(false) { connection.close(code: .goingAway, reason: "set-up timed out") }
+    }
+    defer { deadline.cancel() }
+    do {
+        let result = try await body()
+        if outcome.open(true) { return result }
+        throw LoadFailure.timeout(phase)
+    } catch {
+        if outcome.value == false { throw LoadFailure.timeout(phase) }
+        outcome.open(true)
+        throw error
     }
 }

@@ -34,12 +34,16 @@ final class ListenerErrorHandler: ChannelInboundHandler, Sendable {
     /// False when the pipeline has no handler of that name (a NIO that names it otherwise): the
     /// listener then runs unguarded, as it did before, and the caller says so.
     static func install(on channel: any Channel, logger: Logger, failures: NIOLockedValueBox<Int>) async -> Bool {
-        let installed = try? await channel.eventLoop.submit {
-            let pipeline = channel.pipeline.syncOperations
-            let accept = try pipeline.context(name: acceptHandlerName)
-            try pipeline.addHandler(ListenerErrorHandler(logger: logger, failures: failures), position: .after(accept.handler))
-        }.get()
-        return installed != nil
+        do {
+            try await channel.eventLoop.submit {
+                let pipeline = channel.pipeline.syncOperations
+                let accept = try pipeline.context(name: acceptHandlerName)
+                try pipeline.addHandler(ListenerErrorHandler(logger: logger, failures: failures), position: .after(accept.handler))
+            }.get()
+            return true
+        } catch {
+            return false
+        }
     }
 }
 

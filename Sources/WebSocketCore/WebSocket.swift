@@ -133,7 +133,13 @@ extension WebSocket {
     static func run<Result: Sendable>(
         connection: WebSocketConnection, bridge: WebSocketBridge, _ body: (WebSocket) async throws -> Result
     ) async throws -> Result {
-        let webSocket = WebSocket(connection: connection, bridge: bridge)
+        try await run(WebSocket(connection: connection, bridge: bridge), body)
+    }
+
+    /// Runs `body` with `webSocket`, preferring its event loop; when `body` returns, the connection is
+    /// closed politely (1000) if it is still open.
+    static func run<Result: Sendable>(_ webSocket: WebSocket, _ body: (WebSocket) async throws -> Result) async throws -> Result {
+        let connection = webSocket.connection
         return try await onEventLoop(of: connection.channel) {
             let result: Result
             do {

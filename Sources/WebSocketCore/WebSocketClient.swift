@@ -90,6 +90,22 @@ public enum WebSocketClient {
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         _ body: (WebSocket) async throws -> Result
     ) async throws -> Result {
+        let webSocket = try await open(to: url, configuration: configuration, eventLoopGroup: eventLoopGroup)
+        return try await WebSocket.run(webSocket, body)
+    }
+
+    /// Connects, completes the opening handshake, and returns the open connection, which the caller
+    /// owns from then on: it must close it (``WebSocket/close(code:reason:)``, or
+    /// ``WebSocketConnection/close(code:reason:)`` from the event loop).
+    ///
+    /// For a client that outlives the task that set it up: it speaks request and reply through
+    /// ``WebSocket/inbound``, hands the inbound side to a receiver (``WebSocket/handOver(to:)``), and
+    /// from then on costs no task while it listens — what a load generator holding thousands of
+    /// connections needs. ``connect(to:configuration:eventLoopGroup:_:)`` is the scoped form.
+    public static func open(
+        to url: String, configuration: WebSocketClientConfiguration = WebSocketClientConfiguration(),
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async throws -> WebSocket {
         let target = try WebSocketURL(url)
         let tls: TLSClientContext?
         if target.secure {
@@ -131,6 +147,6 @@ public enum WebSocketClient {
                 return promise.futureResult
             }
         }.get()
-        return try await WebSocket.run(connection: upgrade.connection, bridge: upgrade.bridge, body)
+        return WebSocket(connection: upgrade.connection, bridge: upgrade.bridge)
     }
 }
