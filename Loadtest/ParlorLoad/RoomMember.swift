@@ -255,8 +255,8 @@ struct RoomMember: Sendable {
     // MARK: Measurement
 
     /// From here every frame is read by a receiver on the connection's event loop, and a player's
-    /// timetable runs as timers on that loop writing straight into the connection; the run's start and
-    /// end reach the member as closures left with their gates. Neither costs a task: the generator
+    /// actions are left with that loop's `LoopTimetable`, writing straight into the connection; the
+    /// run's start and end reach the member as closures left with their gates. Neither costs a task: the generator
     /// shares the machine with the server, so every microsecond and kilobyte it spends per member is one
     /// the server does not get.
     ///
@@ -400,7 +400,7 @@ private final class MemberReceiver: WebSocketReceiver, @unchecked Sendable {
     }
 }
 
-/// A player's actions on the run's open-loop timetable, as timers on its connection's event loop:
+/// A player's actions on the run's open-loop timetable, left with its event loop's `LoopTimetable`:
 /// action k is due at start + phase + k × interval whatever happened to the ones before it. A rummy
 /// player sends every one of its own (a score, each different from the last); a darts player sends
 /// its seat's visits of the match's shared script, each only once its view holds the visit before
@@ -415,10 +415,13 @@ private final class ActionSender: @unchecked Sendable {
     let phase: Duration
     let watch: VersionWatch
     private let script: DartsScript
+    private let timetable: LoopTimetable
+    private var slot: Int32?
     private var start: ContinuousClock.Instant?
     private var baseline = 0
     private var number: Int64 = 0
-    private var timer: Scheduled<Void>?
+    /// The action left with the timetable, and when it is due.
+    private var pending: (number: Int64, due: ContinuousClock.Instant)?
     /// The action whose time has come, waiting for the member's view to reach its turn.
     private var waiting: (number: Int64, due: ContinuousClock.Instant, version: Int)?
     private var stopped = false
@@ -430,12 +433,15 @@ private final class ActionSender: @unchecked Sendable {
         self.phase = phase
         self.watch = watch
         script = DartsScript(players: member.run.parameters.players)
+        timetable = member.run.timetables.timetable(for: connection.eventLoop)
     }
 
     func start(at start: ContinuousClock.Instant, baseline: Int) {
         connection.eventLoop.execute {
+            guard !self.stopped else { return }
             self.start = start
             self.baseline = baseline
+            self.slot = self.timetable.register { due in self.cameDue(due) }
             self.scheduleNext()
         }
     }
@@ -443,8 +449,9 @@ private final class ActionSender: @unchecked Sendable {
     func stop() {
         connection.eventLoop.execute {
             self.stopped = true
-            self.timer?.cancel()
-            self.timer = nil
+            if let slot = self.slot { self.timetable.release(slot) }
+            self.slot = nil
+            self.pending = nil
             self.waiting = nil
         }
     }
@@ -468,24 +475,25 @@ private final class ActionSender: @unchecked Sendable {
     }
 
     private func scheduleNext() {
-        guard !stopped, let start, let mine = next(from: number) else { return }
+        guard !stopped, let start, let slot, let mine = next(from: number) else { return }
         let run = member.run
         number = mine
         let due = run.scheduled(number: number, phase: phase, start: start)
         guard due < start + run.parameters.duration, !member.room.failed else { return }
-        let wait = ContinuousClock.now.duration(to: due)
-        let nanoseconds = max(0, wait.components.seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000)
-        let action = number
-        timer = connection.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) { self.due(action, at: due) }
+        pending = (number, due)
+        timetable.schedule(slot, at: due)
     }
 
-    private func due(_ action: Int64, at due: ContinuousClock.Instant) {
-        guard !stopped, !member.run.stopSending.isOpen else { return }
-        if case .visits = plan, watch.seen < baseline + Int(action) {
-            waiting = (action, due, baseline + Int(action))
+    /// The timetable's call: the pending action is due.
+    private func cameDue(_ due: ContinuousClock.Instant) {
+        guard !stopped, let pending, pending.due == due else { return }
+        self.pending = nil
+        guard !member.run.stopSending.isOpen else { return }
+        if case .visits = plan, watch.seen < baseline + Int(pending.number) {
+            waiting = (pending.number, due, baseline + Int(pending.number))
             return
         }
-        send(action, due: due)
+        send(pending.number, due: due)
     }
 
     private func send(_ action: Int64, due: ContinuousClock.Instant) {

@@ -92,6 +92,8 @@ final class RoomsRun: Sendable {
     let stopSending = Gate<Bool>()
     /// Opens when the run is over: every connection closes.
     let finish = Gate<Bool>()
+    /// Each event loop's pending actions (`LoopTimetable`).
+    let timetables = LoopTimetables()
 
     init(parameters: RoomsParameters, configurations: [WebSocketClientConfiguration]) {
         self.parameters = parameters

@@ -27,6 +27,22 @@ int parlor_random_bytes(unsigned char *out, size_t len) {
     return RAND_bytes(out, (int)len) == 1;
 }
 
+/* Each thread's store of CSPRNG output for masking keys: one RAND_bytes call per 256 keys instead of
+   one per frame (a client masks every frame it sends). Bytes handed out are wiped from the store. */
+static _Thread_local unsigned char parlor_key_pool[1024];
+static _Thread_local size_t parlor_key_pool_left = 0;
+
+int parlor_random_u32_pooled(uint32_t *out) {
+    if (parlor_key_pool_left < sizeof *out) {
+        if (RAND_bytes(parlor_key_pool, (int)sizeof parlor_key_pool) != 1) return 0;
+        parlor_key_pool_left = sizeof parlor_key_pool;
+    }
+    parlor_key_pool_left -= sizeof *out;
+    memcpy(out, parlor_key_pool + parlor_key_pool_left, sizeof *out);
+    OPENSSL_cleanse(parlor_key_pool + parlor_key_pool_left, sizeof *out);
+    return 1;
+}
+
 int parlor_constant_time_compare(const void *a, const void *b, size_t len) {
     return CRYPTO_memcmp(a, b, len);
 }

@@ -338,7 +338,7 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
                 rsv1 = true
             }
         }
-        let maskingKey = role == .client ? WebSocketMaskingKey(packed: SecureRandom.uint32()) : nil
+        let maskingKey = role == .client ? WebSocketMaskingKey(packed: SecureRandom.maskingKey()) : nil
         if maskingKey == nil && payload.readableBytes >= Self.separatePayloadThreshold {
             var header = allocator.buffer(capacity: WebSocketFrameEncoder.maxHeaderSize)
             WebSocketFrameEncoder.writeHeader(
@@ -360,7 +360,7 @@ final class WebSocketChannelHandler: ChannelDuplexHandler {
     private func writeControl(
         _ opcode: WebSocketOpcode, payload: ByteBuffer, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?
     ) {
-        let maskingKey = role == .client ? WebSocketMaskingKey(packed: SecureRandom.uint32()) : nil
+        let maskingKey = role == .client ? WebSocketMaskingKey(packed: SecureRandom.maskingKey()) : nil
         let frame = WebSocketFrameEncoder.encode(
             opcode: opcode, payload: payload, maskingKey: maskingKey, allocator: context.channel.allocator)
         context.write(wrapOutboundOut(frame), promise: promise)

@@ -3,6 +3,7 @@
 #ifndef PARLOR_CSYSTEMTLS_H
 #define PARLOR_CSYSTEMTLS_H
 
+#include <stdint.h>
 #include <openssl/bio.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
@@ -28,6 +29,10 @@ int parlor_hmac_sha256(const void *key, size_t key_len, const void *data, size_t
 
 /// Fills `out` with `len` bytes from OpenSSL's CSPRNG. Returns 1 on success.
 int parlor_random_bytes(unsigned char *out, size_t len);
+
+/// Four random bytes from this thread's store of `RAND_bytes` output (refilled 1 KiB at a time): masking
+/// keys, one per frame a client sends. 0 when the CSPRNG failed.
+int parlor_random_u32_pooled(uint32_t *out);
 
 /// Constant-time comparison; 0 when equal.
 int parlor_constant_time_compare(const void *a, const void *b, size_t len);
