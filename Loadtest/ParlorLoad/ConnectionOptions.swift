@@ -59,6 +59,9 @@ struct ConnectionOptions: ParsableArguments {
     }
 
     /// One client configuration per source address; connection `i` uses `configurations[i % count]`.
+    /// The cap on each generator connection's read buffer.
+    static let maximumReceiveBufferSize = 4_096
+
     func clientConfigurations(closeTimeout: TimeAmount? = nil) -> [WebSocketClientConfiguration] {
         var base = WebSocketClientConfiguration()
         if !compress { base.webSocket.compression = nil }
@@ -68,6 +71,10 @@ struct ConnectionOptions: ParsableArguments {
         if let closeTimeout { base.webSocket.closeTimeout = closeTimeout }
         base.connectTimeout = .nanoseconds(Int64(connectTimeout * 1e9))
         base.handshakeTimeout = base.connectTimeout
+        // Each connection keeps its read buffer at the largest size a burst grew it to: without a cap,
+        // set-up's bursts left most of them at 8–16 KiB, the generator's largest cost per connection.
+        // A room's frame is about a kilobyte; a longer read takes two.
+        base.maximumReceiveBufferSize = Self.maximumReceiveBufferSize
         guard sourceAddresses > 1 else { return [base] }
         return (1...sourceAddresses).map { host in
             var configuration = base

@@ -30,6 +30,10 @@ public struct WebSocketClientConfiguration: Sendable {
     /// reuse and grows it when reads fill it, so a small start keeps a client that holds thousands of
     /// connections (the load generator) cheap without slowing a busy one; as on the server.
     public var initialReceiveBufferSize: Int = 512
+    /// The most a read buffer grows to (at least `initialReceiveBufferSize`). A buffer grown by one burst
+    /// — a set-up's replies and events arriving together — stays that size for the connection's life,
+    /// so a client holding thousands of connections caps it; a larger message just takes more reads.
+    public var maximumReceiveBufferSize: Int = 65_536
 
     public init() {}
 }
@@ -121,7 +125,7 @@ public enum WebSocketClient {
                 value: AdaptiveRecvByteBufferAllocator(
                     minimum: min(64, configuration.initialReceiveBufferSize),
                     initial: configuration.initialReceiveBufferSize,
-                    maximum: max(65_536, configuration.initialReceiveBufferSize)))
+                    maximum: max(configuration.maximumReceiveBufferSize, configuration.initialReceiveBufferSize)))
             .channelOption(
                 .writeBufferWaterMark,
                 value: .init(

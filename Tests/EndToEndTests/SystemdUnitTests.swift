@@ -20,7 +20,7 @@ import WebSocketCore
         let directory = NSTemporaryDirectory() + "parlor-unit-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let unit = directory + "/parlor.service"
-        try text.replacingOccurrences(of: "/usr/local/bin/parlor-server", with: try BuiltProducts.url("parlor-server").path)
+        try text.replacingOccurrences(of: "/usr/local/bin/parlor-server", with: BuiltProducts.url("parlor-server").path)
             .write(toFile: unit, atomically: true, encoding: .utf8)
         return (directory, unit)
     }
@@ -66,7 +66,7 @@ import WebSocketCore
         let traced = try ChildProcess(
             executable: "/usr/bin/strace",
             ["-f", "-qq", "-c", "-o", summary] + asUser + [
-                try BuiltProducts.url("parlor-server").path, "--port", "0", "--data-dir", directory + "/data",
+                BuiltProducts.url("parlor-server").path, "--port", "0", "--data-dir", directory + "/data",
                 "--places", "none", "--log-level", "warning", "--log-format", "json", "--shutdown-grace", "2",
             ],
             name: "parlor-server under strace")
