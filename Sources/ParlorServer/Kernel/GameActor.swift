@@ -170,24 +170,7 @@ actor GameActor<Game: GameDefinition> {
     /// them: `none` admits nobody, `signedIn` only users linked to an account (`hello {jwt}`).
     func admitSpectator(_ user: UserID?) async throws(WireError) {
         if let user, state.members.contains(user) { return }
-        let noun = Game.kind.noun
-        switch schedule.access.spectators {
-        case .allowed:
-            return
-        case .none:
-            throw WireError(.spectatorsNotAllowed, "Only the players of \(noun) \(code.rawValue) may watch it.")
-        case .signedIn:
-            let refusal = WireError(
-                .spectatorsNotAllowed, "Only players and viewers signed in with an account may watch \(noun) \(code.rawValue).")
-            guard let user else { throw refusal }
-            let linked: Bool
-            do {
-                linked = try await host.store.hasExternalIdentity(user)
-            } catch {
-                throw host.storeFailure(error, operation: "look up the account of \(user)")
-            }
-            guard linked else { throw refusal }
-        }
+        try await host.admitSpectator(user, under: schedule.access.spectators, to: "watch \(Game.kind.noun) \(code.rawValue)")
     }
 
     /// Ends `user`'s subscriptions to the game here, if the rules no longer let them watch it (a member
