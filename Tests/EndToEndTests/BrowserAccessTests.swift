@@ -5,7 +5,8 @@ import Testing
 /// Who may join a game in the browser client (`browser_access.py`, three headless Chromium browsers on
 /// the real `parlor-server`): a private darts match, its host's invitation link that lets one phone in,
 /// a phone without it refused with the sentence for `NOT_INVITED`, and the host's lock, which every
-/// open page shows and which refuses even an invited phone (`GAME_LOCKED`).
+/// open page shows and which refuses even an invited phone (`GAME_LOCKED`); then the handover, after
+/// which the new host's page has the controls.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct BrowserAccessTests {
     @Test func aPrivateMatchIsJoinedByItsInvitationLinkAndLocked() async throws {

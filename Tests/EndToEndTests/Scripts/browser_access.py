@@ -3,6 +3,7 @@ creates a private darts match from home, her Invite button makes an invitation w
 she passes on; Cy, with the code but no invitation, is refused with the sentence for NOT_INVITED; Bo
 opens the invitation's link (/join/CODE?invite=…) and is in. Ann locks the match: Bo's page says so
 without asking, and Cy, now with the invitation's link, is refused with the sentence for GAME_LOCKED.
+Last, Ann hands the host role to Bo, whose page then has the host's controls.
 
 Usage: browser_access.py HTTP_URL SCREENSHOT_DIR. Exits non-zero on any surprise. Needs what
 browser_client.py needs."""
@@ -76,7 +77,24 @@ def private_match(ann, bo, cy):
     cy.wait_text("#invited", f"You are invited to {code}")
     cy.type("#name", "Cy")
     refused(cy, "GAME_LOCKED", GAME_LOCKED)
+
+    # Ann hands the host role to Bo: his page gets the host's controls, hers loses them.
+    ann.click("#hand-over-details summary")
+    ann.select("#hand-over-to", bo_id(ann))
+    ann.click("#hand-over")
+    ann.driver.switch_to.alert.accept()
+    ann.wait_text("#notice", "Bo is the host now.")
+    bo.wait(lambda d: bo.exists("#host-panel") and bo.text("#lock") == "Unlock", "Bo hosts, the match still locked")
+    ann.wait(lambda d: not ann.exists("#host-panel"), "Ann's controls gone")
+    bo.shot("a04-handed-over")
     return code, ann.text("#access-state"), bo.text("#access-state")
+
+
+def bo_id(ann):
+    """Bo's id, from the one player the handover offers (Ann's own seat is not offered)."""
+    options = ann.driver.find_elements(By.CSS_SELECTOR, "#hand-over-to option")
+    check([o.text for o in options] == ["Bo"], f"the handover offers Bo alone: {[o.text for o in options]}")
+    return options[0].get_attribute("value")
 
 
 def main(base, shots):
