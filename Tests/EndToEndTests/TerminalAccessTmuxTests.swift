@@ -3,7 +3,8 @@ import Testing
 
 /// A private game from the terminal, driven for real in tmux: Ann creates a private darts match, Cy's
 /// join without an invitation is refused, `parlor invite` gives the invitation whose link Bo joins with
-/// (`--invite`), and once `parlor lock` has locked the match even the invitation lets nobody else in.
+/// (`--invite`), and once `parlor lock` has locked the match — which every open screen's status bar
+/// says — even the invitation lets nobody else in.
 @Suite("parlor invite in tmux", .serialized, .timeLimit(.minutes(3)), .enabled(if: Tmux.isInstalled, "needs tmux (scripts/setup.sh --test)"))
 struct TerminalAccessTmuxTests {
     @Test("Ann invites Bo to her private match and locks it; Cy is refused both times")
@@ -19,6 +20,8 @@ struct TerminalAccessTmuxTests {
             let summary = try await tmux.waitFor("ann", "Match [A-Z0-9]{5} · 501")
             let code = String(try #require(summary.firstMatch(of: /Match ([A-Z0-9]{5})/)?.1))
             try await tmux.waitFor("ann", "1 of 4 players")
+            // The status bar says the match is private.
+            try await tmux.waitFor("ann", "● connected · v[0-9]+ · private$")
 
             // Without an invitation: refused, in words.
             try await tmux.typeLine("cy", "\(parlor) darts join \(code) --name Cy --profile cy \(connect)")
@@ -41,6 +44,8 @@ struct TerminalAccessTmuxTests {
             // Locked: the invitation no longer lets anyone new in.
             try await tmux.typeLine("host", "\(parlor) lock \(code) --profile ann \(connect)")
             try await tmux.waitFor("host", "\(code): private, locked")
+            // Every open screen of the match says so at once.
+            for pane in ["ann", "bo"] { try await tmux.waitFor(pane, "● connected · v[0-9]+ · private · locked$") }
             try await tmux.typeLine("cy", "\(parlor) darts join \(code) --name Cy --profile cy --invite \(invite) \(connect)")
             try await tmux.waitFor("cy", "is locked: its host lets nobody else in")
         } catch {
