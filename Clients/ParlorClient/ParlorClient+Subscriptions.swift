@@ -54,6 +54,8 @@ extension ParlorClient {
                 delivery.yield()
             case .presence(let presence):
                 presences.send(presence)
+            case .access(let access):
+                accesses.send(access)
             case .closed(let reason):
                 closedReasons.withLockedValue { $0 = reason }
             case .finish(let end):

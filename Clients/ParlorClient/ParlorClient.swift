@@ -28,6 +28,7 @@ public final class ParlorClient: Sendable {
     let state: NIOLockedValueBox<ClientState>
     let states = StateBroadcast<ConnectionState>(.connecting)
     let presences = StateBroadcast<PresenceView?>(nil)
+    let accesses = StateBroadcast<GameAccessView?>(nil)
     let closedReasons = NIOLockedValueBox<String?>(nil)
     var logger: Logger { configuration.logger }
 
@@ -48,6 +49,11 @@ public final class ParlorClient: Sendable {
     /// the newest one (nil before any), then every new one, until the client closes. A client that
     /// follows several games gets all of theirs; each names its players.
     public func presenceUpdates() -> AsyncStream<PresenceView?> { presences.stream() }
+
+    /// Who may join and watch a game this client follows, as its `access` events say (private, locked,
+    /// who may watch, its host): the newest (nil before any — a game whose settings were always the
+    /// defaults sends none), then every change, until the client closes.
+    public func accessUpdates() -> AsyncStream<GameAccessView?> { accesses.stream() }
 
     /// Why the server's operator closed a game this client followed (the newest such reason), if one did.
     public var closedReason: String? { closedReasons.withLockedValue { $0 } }
@@ -321,6 +327,7 @@ public final class ParlorClient: Sendable {
         carryOut(effects, on: nil)
         states.finish(with: .closed(reason: reason))
         presences.finish(with: presences.current)
+        accesses.finish(with: accesses.current)
     }
 
     /// Sleeps `duration` through the injected sleep, or less if the client is closed meanwhile.

@@ -20,6 +20,8 @@ struct SubscriptionTable: Sendable {
         case deliver(Delivery)
         /// Who of a followed game's players is connected (beside its views, without a version).
         case presence(PresenceView)
+        /// Who may join and watch a followed game (its `access` event, beside its views).
+        case access(GameAccessView)
         /// The operator closed a followed game, for this reason (its `null` and `end` follow).
         case closed(String)
         case finish(StreamsEnd)
@@ -150,6 +152,13 @@ struct SubscriptionTable: Sendable {
                 return [.presence(presence)]
             } catch {
                 return [.malformed("a presence event for \(target) could not be read (\(error))")]
+            }
+        case .access:
+            do {
+                guard let access = try WireJSON.decode(ServerFrame.Event<GameAccessView>.self, from: frame).data else { return [] }
+                return [.access(access)]
+            } catch {
+                return [.malformed("an access event for \(target) could not be read (\(error))")]
             }
         default:
             return deliver(event, frame, to: &entry)

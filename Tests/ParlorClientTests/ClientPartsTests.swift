@@ -85,6 +85,7 @@ struct ClientPartsTests {
             case .resubscribe(let target): "resubscribe \(target)"
             case .presence(let presence): "presence " + presence.players.map { $0.online ? "●" : "○" }.joined()
             case .closed(let reason): "closed: \(reason)"
+            case .access(let access): "access \(access.code) \(access.locked ? "locked" : "open")"
             case .malformed: "malformed"
             }
         }
@@ -111,6 +112,20 @@ struct ClientPartsTests {
         #expect(collect(table.receive(sub: 7, event: .presence, frame: broken, generation: 1)) == ["malformed"])
         // Another subscription's presence is not this one's.
         #expect(table.receive(sub: 8, event: .presence, frame: presence(false, false), generation: 1).isEmpty)
+    }
+
+    @Test("An access event carries a followed game's settings to the client; an unreadable one is reported")
+    func accessEvents() throws {
+        var table = SubscriptionTable()
+        let (_, continuation) = AsyncStream.makeStream(of: GameRoom?.self)
+        let target = table.add(continuation, of: .room, key: "ROOM01").target
+        table.bind(target, to: 7)
+        let view = #"{"kind":"rummy","code":"ROOM01","private":true,"locked":true,"spectators":"none"}"#
+        let access = EventMessage.frame(subscription: 7, event: .access, data: EncodedJSON(trustedBytes: Array(view.utf8)))
+        #expect(collect(table.receive(sub: 7, event: .access, frame: access, generation: 1)) == ["access ROOM01 locked"])
+        let broken = EventMessage.frame(subscription: 7, event: .access, data: EncodedJSON(trustedBytes: Array(#"{"locked":"yes"}"#.utf8)))
+        #expect(collect(table.receive(sub: 7, event: .access, frame: broken, generation: 1)) == ["malformed"])
+        #expect(table.receive(sub: 8, event: .access, frame: access, generation: 1).isEmpty)
     }
 
     @Test("A closed event carries the operator's reason to the client; an unreadable one is reported")

@@ -62,12 +62,17 @@ public final class JSONConnection: @unchecked Sendable {
     }
 
     /// The events a game's stream carries beside its views.
-    static let asides: Set<String> = ["presence", "node"]
+    static let asides: Set<String> = ["presence", "node", "access"]
 
     /// The next `node` event of subscription `sub` (buffered ones first): which node of a cluster
     /// serves the game.
     public func nextNode(sub: Int, timeout: Duration = .seconds(5)) async throws -> [String: Any] {
         try await nextEvent(sub: sub, timeout: timeout) { $0["event"] as? String == "node" }
+    }
+
+    /// The next `access` event of subscription `sub` (buffered ones first): the game's access settings.
+    public func nextAccess(sub: Int, timeout: Duration = .seconds(5)) async throws -> [String: Any] {
+        try await nextEvent(sub: sub, timeout: timeout) { $0["event"] as? String == "access" }
     }
 
     /// The next `presence` event of subscription `sub` (buffered ones first).

@@ -1,9 +1,11 @@
 import ParlorClient
+import ParlorWire
 
-/// The top line of every screen: the server on the left; the connection, and the version shown, on the
-/// right. When the width cannot hold both, only the right side is drawn.
+/// The top line of every screen: the server on the left; the connection, the version shown, and whether
+/// the game is private and locked, on the right. When the width cannot hold both, only the right side is
+/// drawn.
 enum StatusBar {
-    static func line(server: String, connection: ConnectionState, version: Int?, width: Int) -> ScreenLine {
+    static func line(server: String, connection: ConnectionState, version: Int?, access: GameAccessView? = nil, width: Int) -> ScreenLine {
         let title = "Parlor · \(server)"
         var status: Span
         switch connection {
@@ -13,6 +15,8 @@ enum StatusBar {
         case .closed: status = Span("✗ disconnected", .bad)
         }
         if let version { status.text += " · v\(version)" }
+        if access?.private == true { status.text += " · private" }
+        if access?.locked == true { status.text += " · locked" }
         let gap = width - TextWidth.of(title) - TextWidth.of(status.text)
         guard gap >= 2 else { return ScreenLine([status]) }
         return ScreenLine([Span(title, .bold), Span(String(repeating: " ", count: gap)), status])

@@ -42,6 +42,12 @@ struct GameSession<Game: TerminalGame> {
                 if let presence { sink.yield(.presence(presence)) }
             }
         }
+        let accesses = client.accessUpdates()
+        group.addTask {
+            for await access in accesses {
+                if let access { sink.yield(.access(access)) }
+            }
+        }
 
         // Take the seat (or not, for a spectator) before anything is drawn, so a refusal reads as a
         // plain sentence on stderr. The seat is reported as soon as it is taken.

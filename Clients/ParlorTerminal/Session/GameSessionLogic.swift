@@ -95,6 +95,9 @@ struct GameSessionLogic<Game: TerminalGame> {
         case .presence(let presence):
             // Drawn on the next screen; a script's JSON lines carry the views, not who is connected.
             game.screen.presence = presence
+        case .access(let access):
+            // The status bar says "private" and "locked" from the next screen on.
+            game.screen.access = access
         case .key(let key):
             step.action = game.press(key)
         case .line(let line):

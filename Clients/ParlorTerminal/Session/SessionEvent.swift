@@ -11,6 +11,8 @@ enum SessionEvent<Game: TerminalGame>: Sendable {
     case connection(ConnectionState)
     /// Who of the players is connected changed.
     case presence(PresenceView)
+    /// Who may join and watch the game changed (its `access` events: locked, private).
+    case access(GameAccessView)
     case key(Key)
     case line(String)
     case inputEnded

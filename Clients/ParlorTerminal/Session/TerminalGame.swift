@@ -106,6 +106,8 @@ protocol GameScreen: Sendable {
     var connection: ConnectionState { get set }
     /// Who of the players is connected (the game's `presence` events), drawn as `●`/`○` by each name.
     var presence: PresenceView? { get set }
+    /// Who may join and watch (the game's `access` events), said in the status bar; nil until one came.
+    var access: GameAccessView? { get set }
     /// The message line; the session expires it (`Message.seconds`).
     var message: ScreenMessage? { get set }
 }

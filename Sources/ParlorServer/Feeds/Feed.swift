@@ -63,6 +63,7 @@ public final class Feed: Sendable {
         var latest: (version: FeedVersion, at: NIODeadline)?
         var presence: FeedPresence?
         var node: FeedPresence?
+        var access: FeedPresence?
         var endFrames: [PreparedMessage]?
 
         subscript(_ aside: FeedAside) -> FeedPresence? {
@@ -70,12 +71,14 @@ public final class Feed: Sendable {
                 switch aside {
                 case .presence: presence
                 case .node: node
+                case .access: access
                 }
             }
             set {
                 switch aside {
                 case .presence: presence = newValue
                 case .node: node = newValue
+                case .access: access = newValue
                 }
             }
         }
@@ -114,7 +117,7 @@ public final class Feed: Sendable {
     private func start(_ subscription: FeedSubscription) {
         guard !subscription.hasEnded else { return }
         let loop = subscription.output.eventLoop
-        let joined = state.withLockedValue { state -> Result<(FeedVersion?, FeedPresence?, FeedPresence?), EndFrames> in
+        let joined = state.withLockedValue { state -> Result<(FeedVersion?, FeedPresence?, FeedPresence?, FeedPresence?), EndFrames> in
             if let endFrames = state.endFrames { return .failure(EndFrames(frames: endFrames)) }
             let index: Int
             if let found = state.groups.firstIndex(where: { $0.loop === loop }) {
@@ -126,11 +129,11 @@ public final class Feed: Sendable {
             subscription.slot = state.groups[index].subscriptions.count
             state.groups[index].subscriptions.append(subscription)
             state.count += 1
-            return .success((state.latest?.version, state.presence, state.node))
+            return .success((state.latest?.version, state.presence, state.node, state.access))
         }
         switch joined {
-        case .success(let (latest, presence, node)):
-            subscription.yield(.snapshot(latest, presence: presence, node: node))
+        case .success(let (latest, presence, node, access)):
+            subscription.yield(.snapshot(latest, presence: presence, node: node, access: access))
         case .failure(let end):
             subscription.yieldEnd(end.frames)
         }
@@ -236,6 +239,8 @@ public enum FeedAside: Sendable {
     case presence
     /// Which node of a cluster serves the game (`node`).
     case node
+    /// Who may join and watch the game (`access`): its settings and its host.
+    case access
 }
 
 /// Permission to subscribe to a feed, not yet attached to a connection: operations hand it to the
@@ -271,11 +276,11 @@ extension FeedOutput {
 
 /// What a subscription's stream carries, in the order its feed said it.
 enum FeedEvent: Sendable {
-    /// What the topic had when the subscription joined: its current version, presence and node.
-    case snapshot(FeedVersion?, presence: FeedPresence?, node: FeedPresence?)
+    /// What the topic had when the subscription joined: its current version, presence, node and access.
+    case snapshot(FeedVersion?, presence: FeedPresence?, node: FeedPresence?, access: FeedPresence?)
     /// A version published since; `delivery` is shared by the subscribers of its event loop.
     case version(FeedVersion, FeedDelivery)
-    /// A presence or node published since.
+    /// A presence, node or access published since.
     case aside(FeedPresence, FeedAside)
     /// The topic ended: these are the subscription's last frames.
     case end([PreparedMessage])
@@ -378,7 +383,7 @@ final class FeedPump: @unchecked Sendable {
 /// shared frame — so it is not bounded by a count but by the loop itself, and a count would have to
 /// drop one: a dropped event is a skipped version for a reader that keeps up. Slowness of the peer is
 /// not the stream's business: a version that finds the connection over its high-water mark waits as
-/// the one pending version (the newest), as do presence and node, until the connection drains
+/// the one pending version (the newest), as do presence, node and access, until the connection drains
 /// (`writable()`).
 ///
 /// `@unchecked Sendable`: `slot` is read and written only under its feed's lock; everything else that
@@ -403,10 +408,11 @@ final class FeedSubscription: @unchecked Sendable {
     private var lastVersion = Int.min
     /// The newest version not yet sent because the connection was not writable.
     private var pending: FeedVersion?
-    /// The presence and node frames sent, and the newest of each not yet sent because the connection
-    /// was not writable.
+    /// The presence, node and access frames sent, and the newest of each not yet sent because the
+    /// connection was not writable.
     private var presence = AsideSlot()
     private var node = AsideSlot()
+    private var access = AsideSlot()
 
     private struct AsideSlot {
         var last = Int.min
@@ -495,13 +501,14 @@ final class FeedSubscription: @unchecked Sendable {
     /// What the pump does with each event it reads: writes it into the connection and flushes.
     private func handle(_ event: FeedEvent) {
         switch event {
-        case .snapshot(let latest, let presence, let node):
-            // Joined the feed: the current version, then the current presence and node, in one flush.
+        case .snapshot(let latest, let presence, let node, let access):
+            // Joined the feed: the current version, then the current presence, node and access, in one flush.
             isStarted = true
             let wroteVersion = latest.map(offer) ?? false
             let wrotePresence = presence.map { offer($0, as: .presence) } ?? false
             let wroteNode = node.map { offer($0, as: .node) } ?? false
-            if wroteVersion || wrotePresence || wroteNode { output.flush() }
+            let wroteAccess = access.map { offer($0, as: .access) } ?? false
+            if wroteVersion || wrotePresence || wroteNode || wroteAccess { output.flush() }
         case .version(let version, let delivery):
             let wrote = offer(version)
             if wrote { output.flush() }
@@ -518,11 +525,17 @@ final class FeedSubscription: @unchecked Sendable {
     /// written.
     private func offer(_ presence: FeedPresence, as aside: FeedAside) -> Bool {
         guard isStarted, !isEnded else { return false }
-        var slot = aside == .presence ? self.presence : node
+        var slot: AsideSlot
+        switch aside {
+        case .presence: slot = self.presence
+        case .node: slot = node
+        case .access: slot = access
+        }
         defer {
             switch aside {
             case .presence: self.presence = slot
             case .node: node = slot
+            case .access: access = slot
             }
         }
         guard presence.sequence > slot.last else { return false }
@@ -555,8 +568,8 @@ final class FeedSubscription: @unchecked Sendable {
         }
     }
 
-    /// The connection drained: the pending version and then the pending presence and node, if any, go
-    /// out now.
+    /// The connection drained: the pending version and then the pending presence, node and access, if
+    /// any, go out now.
     /// Returns whether it wrote.
     func writable() -> Bool {
         guard output.isWritable else { return false }
@@ -573,6 +586,10 @@ final class FeedSubscription: @unchecked Sendable {
             node.pending = nil
             wrote = offer(pendingNode, as: .node) || wrote
         }
+        if let pendingAccess = access.pending {
+            access.pending = nil
+            wrote = offer(pendingAccess, as: .access) || wrote
+        }
         return wrote
     }
 
@@ -584,6 +601,7 @@ final class FeedSubscription: @unchecked Sendable {
         pending = nil
         presence.pending = nil
         node.pending = nil
+        access.pending = nil
         for frame in frames { output.write(frame) }
         if !frames.isEmpty { output.flush() }
         output.subscriptionEnded(self)

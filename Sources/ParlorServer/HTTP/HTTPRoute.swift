@@ -51,12 +51,21 @@ struct HTTPRoute: Sendable {
         handler = .operation(prepare)
     }
 
-    /// A route an operation's declaration gives (method and status as the wire spells them).
+    /// A route an operation's declaration gives (method and status as the wire spells them). Its JSON
+    /// body may carry the access arguments any operation takes beside its own (`private`, `spectators`,
+    /// `invite`: `GameAccessRequest`), as the WebSocket's arguments may (`POST /darts/{code}/players
+    /// {"playerName": "Bo", "invite": "i1.…"}`).
     init(
         declared method: String, _ path: String, status: Int, access: OperationAccess,
         _ prepare: @escaping @Sendable (HTTPRouteRequest) throws(WireError) -> PreparedCall
     ) {
-        self.init(HTTPMethod(rawValue: method), path, status: HTTPResponseStatus(statusCode: status), access: access, prepare)
+        self.init(HTTPMethod(rawValue: method), path, status: HTTPResponseStatus(statusCode: status), access: access) {
+            request throws(WireError) in
+            let call = try prepare(request)
+            let requested = try request.accessRequest()
+            guard !requested.isEmpty else { return call }
+            return { context throws(WireError) in try await RequestedAccess.run(requested, call, context) }
+        }
     }
 
     /// A route that makes its own response (headers, bytes) rather than an operation's JSON.
@@ -106,6 +115,17 @@ struct HTTPRouteRequest: Sendable {
     /// The request as an operation's declared route reads it.
     var declared: RouteRequest {
         RouteRequest(parameters: parameters, query: request.query, body: Array(request.body.readableBytesView))
+    }
+
+    /// The access arguments in the JSON body (`GameAccessRequest`); none when there is no body, or when
+    /// it is not an object.
+    func accessRequest() throws(WireError) -> GameAccessRequest {
+        guard request.body.readableBytesView.first(where: { !Self.isJSONSpace($0) }) == UInt8(ascii: "{") else { return GameAccessRequest() }
+        return try body(GameAccessRequest.self)
+    }
+
+    private static func isJSONSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
     }
 
     /// The JSON body as `T`; a body that cannot be read, or that repeats a key, is `BAD_REQUEST` naming

@@ -38,13 +38,14 @@ extension GameRecordOpening {
     /// A new game's record, which its creating save begins; nil when the game does not start at the
     /// first version (then it keeps no record rather than a wrong one).
     static func begin<Game: GameDefinition>(
-        _ state: Game.Rules, of game: Game.Type, at now: Instant
+        _ state: Game.Rules, of game: Game.Type, access: GameAccess, at now: Instant
     ) throws(StoreError) -> GameRecordWrite? {
         guard state.version == firstVersion else { return nil }
         return GameRecordWrite(
             id: Game.randomID(),
             opening: GameRecordOpening(
-                createdAt: now.millisecondsSinceEpoch, initialState: try Game.storedJSON(state), initialVersion: state.version),
+                createdAt: now.millisecondsSinceEpoch, initialState: try Game.storedJSON(state), initialVersion: state.version,
+                access: access.isDefault ? nil : try StoredJSON.encode(access, what: "the access settings of a new \(Game.kind.noun)")),
             steps: [])
     }
 }

@@ -111,6 +111,7 @@ extension GameActor {
         let previous = state
         (state, encoded, schedule, lastChange) = (taken, view, takenSchedule, host.clock.now)
         feed.publish(version)
+        announceAccess()
         host.adopted(state, replacing: previous, by: self)
         armSchedule()
     }

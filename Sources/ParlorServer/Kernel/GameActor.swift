@@ -45,6 +45,9 @@ actor GameActor<Game: GameDefinition> {
     nonisolated let whereServed: NIOLockedValueBox<GameHome>
     /// Orders the `node` frames of the game's feed.
     var homeSequence = 0
+    /// The access settings last told the game's subscribers (`announceAccess`), and how many times.
+    var announcedAccess: GameAccessView?
+    var accessSequence = 0
     /// When a request last used the game (a copy of a game another node serves is dropped after a
     /// while unused).
     var lastUsed: ContinuousClock.Instant = .now
@@ -73,6 +76,34 @@ actor GameActor<Game: GameDefinition> {
             homeSequence = 1
             feed.publish(frame, as: .node)
         }
+        if !schedule.access.isDefault {
+            let view = schedule.access.view(kind: Game.kind, code: code.rawValue, host: state.owner)
+            if let frame = Self.accessFrame(view, sequence: 1, topic: feed.topic) {
+                announcedAccess = view
+                accessSequence = 1
+                feed.publish(frame, as: .access)
+            }
+        }
+    }
+
+    /// Tells the game's subscribers its access settings and host (an `access` event beside its views)
+    /// when they changed since last told — once they are not the defaults: a game never private, locked
+    /// or closed to some spectators says nothing, and its streams carry what they always did.
+    func announceAccess() {
+        // The usual game (never private, locked or limited) costs one comparison per group.
+        guard announcedAccess != nil || !schedule.access.isDefault else { return }
+        let view = accessView
+        guard view != announcedAccess, let frame = Self.accessFrame(view, sequence: accessSequence + 1, topic: feed.topic)
+        else { return }
+        announcedAccess = view
+        accessSequence += 1
+        feed.publish(frame, as: .access)
+    }
+
+    /// The `access` event of a game's stream.
+    static func accessFrame(_ view: GameAccessView, sequence: Int, topic: Int) -> FeedPresence? {
+        guard let data = try? EncodedJSON.encoding(view) else { return nil }
+        return FeedPresence(sequence: sequence, frame: PreparedMessage(json: EventMessage.frame(subscription: topic, event: .access, data: data)))
     }
 
     /// Which node serves the game now.
@@ -170,24 +201,7 @@ actor GameActor<Game: GameDefinition> {
     /// them: `none` admits nobody, `signedIn` only users linked to an account (`hello {jwt}`).
     func admitSpectator(_ user: UserID?) async throws(WireError) {
         if let user, state.members.contains(user) { return }
-        let noun = Game.kind.noun
-        switch schedule.access.spectators {
-        case .allowed:
-            return
-        case .none:
-            throw WireError(.spectatorsNotAllowed, "Only the players of \(noun) \(code.rawValue) may watch it.")
-        case .signedIn:
-            let refusal = WireError(
-                .spectatorsNotAllowed, "Only players and viewers signed in with an account may watch \(noun) \(code.rawValue).")
-            guard let user else { throw refusal }
-            let linked: Bool
-            do {
-                linked = try await host.store.hasExternalIdentity(user)
-            } catch {
-                throw host.storeFailure(error, operation: "look up the account of \(user)")
-            }
-            guard linked else { throw refusal }
-        }
+        try await host.admitSpectator(user, under: schedule.access.spectators, to: "watch \(Game.kind.noun) \(code.rawValue)")
     }
 
     /// Ends `user`'s subscriptions to the game here, if the rules no longer let them watch it (a member
@@ -393,6 +407,7 @@ actor GameActor<Game: GameDefinition> {
             }
             schedule = changed
             lastChange = host.clock.now
+            announceAccess()
             return .success(.game(state, encoded, reply: nil))
         }
     }
@@ -456,6 +471,8 @@ actor GameActor<Game: GameDefinition> {
         schedule = draft.schedule
         lastChange = host.clock.now
         for version in draft.versions { feed.publish(version) }
+        // After the versions, so a new host is told with the view that names them.
+        announceAccess()
         // After the versions, so a newly seated player's presence follows the view that seats them.
         host.adopted(state, replacing: previous, by: self)
         for user in draft.revoked {

@@ -83,7 +83,7 @@ final class GameHost<Game: GameDefinition>: Sendable {
         }
         let record: GameRecordWrite?
         do {
-            record = keepsRecords ? try GameRecordOpening.begin(state, of: Game.self, at: clock.now) : nil
+            record = keepsRecords ? try GameRecordOpening.begin(state, of: Game.self, access: schedule.access, at: clock.now) : nil
             try await store.saveGame(StoredGame(
                 kind: Game.kind, id: id, code: code.rawValue, version: state.version,
                 state: .value(StoredGameState<Game>(state)), schedule: try schedule.json(), replacing: .nothing, record: record))

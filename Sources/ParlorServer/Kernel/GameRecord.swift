@@ -29,6 +29,10 @@ struct GameRecordOpening: Sendable, Equatable {
     /// The game's stored form at creation (its seed included).
     var initialState: String
     var initialVersion: Int
+    /// The game's access settings as it was created (`GameAccess`'s JSON), which decide who may read
+    /// the record once the game is gone (`GameRecordAccess`); nil for an open game (and in records
+    /// written before schema v8).
+    var access: String? = nil
 }
 
 /// One applied action of a record, as stored.
@@ -77,6 +81,8 @@ struct StoredGameRecord: Sendable, Equatable {
     var historyKey: String?
     /// Steps stored.
     var stepCount: Int
+    /// The access settings the game was created with (`GameRecordOpening.access`); nil for an open game.
+    var access: String? = nil
 }
 
 /// Where a store keeps records, reached through its `backend` (every kind of store offers it:

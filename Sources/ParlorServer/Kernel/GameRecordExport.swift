@@ -45,9 +45,9 @@ extension GameRecordOperation {
         }
         return formats.map { format in
             HTTPRoute(.GET, "/games/{code}/record.\(format.name)") { request, user throws(WireError) in
-                _ = try HTTPRoutes.signedIn(user)
+                let viewer = try HTTPRoutes.signedIn(user)
                 let code = request.parameters[0]
-                let (head, host) = try await finished(code, in: hosts)
+                let (head, host) = try await finished(code, for: viewer, in: hosts)
                 guard host.recordExportFormats.contains(format) else {
                     throw notAvailable(code, why: "\(host.kind.name) games are not exported as \(format.name)")
                 }

@@ -6,18 +6,24 @@ import ParlorWire
 /// and shown as the viewer was shown it live (`GameRecordViewer`): the game's public view after it —
 /// the very view every spectator was sent — and, to a member of the game at that step, their own
 /// private view, the very frame the game sent them; an action goes with it only when the viewer saw it.
+/// A private game's record, or one whose spectators were refused or limited, is refused alike to whom
+/// the game would have refused (`GameRecordAccess`).
 enum GameRecordOperation {
     static func handler(_ games: [any HostedGame]) -> OperationHandler<GameRecordArguments> {
         OperationHandler(Operation.getGameRecord) { args, context throws(WireError) in
             let viewer = try context.signedIn()
             let (from, limit) = try args.checkedPage()
-            let (head, host) = try await finished(args.code, in: games.compactMap(\.recordReplaying))
+            let (head, host) = try await finished(args.code, for: viewer, in: games.compactMap(\.recordReplaying))
             return .reply(try await host.recordPage(head, for: viewer, from: from, limit: limit))
         }
     }
 
-    /// The record of the last finished game with `code`, and the game that replays it.
-    static func finished(_ code: String, in hosts: [any RecordReplaying]) async throws(WireError) -> (StoredGameRecord, any RecordReplaying) {
+    /// The record of the last finished game with `code`, and the game that replays it — when `viewer`
+    /// may read it (`GameHost.admitRecordViewer`: a private or closed game's record is refused to
+    /// whom the game was).
+    static func finished(
+        _ code: String, for viewer: UserID, in hosts: [any RecordReplaying]
+    ) async throws(WireError) -> (StoredGameRecord, any RecordReplaying) {
         guard let store = hosts.first?.recordStore else { throw notAvailable(code, why: "this server keeps no records") }
         let head: StoredGameRecord?
         do throws(StoreError) {
@@ -33,6 +39,7 @@ enum GameRecordOperation {
         guard let host = hosts.first(where: { $0.kind.name == head.kind }) else {
             throw notAvailable(code, why: "this server does not host \(head.kind) games")
         }
+        try await host.admitRecordViewer(viewer, to: head)
         return (head, host)
     }
 

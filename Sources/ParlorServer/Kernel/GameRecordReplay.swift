@@ -101,6 +101,8 @@ protocol RecordReplaying: Sendable {
     var recordStore: any ParlorStore { get }
     /// Steps `from`… of a finished game's record (at most `limit`), as `getGameRecord` answers them to `viewer`.
     func recordPage(_ record: StoredGameRecord, for viewer: UserID, from: Int, limit: Int) async throws(WireError) -> EncodedJSON
+    /// Refuses `viewer` the record when the game's access settings would have (`GameRecordAccess`).
+    func admitRecordViewer(_ viewer: UserID, to record: StoredGameRecord) async throws(WireError)
     /// The formats its finished games' records are exported in (`GameRecordExport`).
     var recordExportFormats: [RecordExportFormat] { get }
     /// A finished game's record, replayed to its end, in one of those formats.

@@ -22,7 +22,8 @@ extension InMemoryStore: GameRecordStore {
         if let opening = write.opening {
             records.byID[write.id] = MemoryRecord(head: StoredGameRecord(
                 id: write.id, kind: game.kind.name, gameID: game.id, code: game.code, createdAt: opening.createdAt,
-                initialState: opening.initialState, initialVersion: opening.initialVersion, stepCount: 0))
+                initialState: opening.initialState, initialVersion: opening.initialVersion, stepCount: 0,
+                access: opening.access))
             records.order.append(write.id)
         }
         if var record = records.byID[write.id] {

@@ -7,7 +7,7 @@ import GRDB
 /// an older build recognises a data directory it must not touch, and `PRAGMA user_version` carries
 /// it too so an operator can read it with the `sqlite3` shell.
 enum SQLiteSchema {
-    static let supportedVersion = 7
+    static let supportedVersion = 8
 
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -240,6 +240,15 @@ enum SQLiteSchema {
             try db.execute(sql: """
                 ALTER TABLE game_record_steps ADD COLUMN environment TEXT;
                 PRAGMA user_version = 7;
+                """)
+        }
+        migrator.registerMigration("v8-record-access") { db in
+            // The access settings a game was created with (private, who may watch), as `GameAccess`'s
+            // JSON, so its record is shown only to whom the game would have been; NULL for an open game,
+            // and for records written before v8.
+            try db.execute(sql: """
+                ALTER TABLE game_records ADD COLUMN access TEXT;
+                PRAGMA user_version = 8;
                 """)
         }
         return migrator

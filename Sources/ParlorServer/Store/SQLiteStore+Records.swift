@@ -1,6 +1,6 @@
 import GRDB
 
-/// Game records in SQLite (schema v6, v7): `game_records` (one row per record: its game, its code, how it
+/// Game records in SQLite (schema v6, v7, v8): `game_records` (one row per record: its game, its code, how it
 /// began, when it was filed) and `game_record_steps` (one row per applied action), written inside the
 /// writer's batch transaction with the games they belong to.
 enum GameRecordRows {
@@ -14,10 +14,11 @@ enum GameRecordRows {
             guard let record = game.record else { return }
             if let opening = record.opening {
                 try db.cachedStatement(sql: """
-                    INSERT INTO game_records (id, kind, game_id, code, created_at, initial_state, initial_version)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO game_records (id, kind, game_id, code, created_at, initial_state, initial_version, access)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """).execute(arguments: [
                         record.id, game.kind, game.id, game.code, opening.createdAt, opening.initialState, opening.initialVersion,
+                        opening.access,
                     ])
             }
             if !record.steps.isEmpty {
@@ -41,7 +42,7 @@ enum GameRecordRows {
     }
 
     static let headColumns = """
-        r.id, r.kind, r.game_id, r.code, r.created_at, r.initial_state, r.initial_version, r.finished_at, r.history_key,
+        r.id, r.kind, r.game_id, r.code, r.created_at, r.initial_state, r.initial_version, r.finished_at, r.history_key, r.access,
         (SELECT count(*) FROM game_record_steps AS s WHERE s.record_id = r.id) AS step_count
         """
 
@@ -54,7 +55,8 @@ enum GameRecordRows {
             initialVersion: try row.decode(Int.self, forColumn: "initial_version"),
             finishedAt: try row.decode(Int64?.self, forColumn: "finished_at"),
             historyKey: try row.decode(String?.self, forColumn: "history_key"),
-            stepCount: try row.decode(Int.self, forColumn: "step_count"))
+            stepCount: try row.decode(Int.self, forColumn: "step_count"),
+            access: try row.decode(String?.self, forColumn: "access"))
     }
 
     static func step(_ row: Row) throws -> GameRecordStep {

@@ -133,6 +133,13 @@ public struct GameAccessView: Sendable, Equatable, Codable {
     }
 }
 
+extension EventName {
+    /// A game's access settings (`GameAccessView`) on its stream, beside its views: sent right after
+    /// the current view to a new subscriber and again whenever they change (locked, unlocked, a new
+    /// host) — for a game whose settings are not the defaults, and for any game once they were not.
+    public static let access = EventName(rawValue: "access")
+}
+
 /// The reply to `createInvite`: the token to pass as `invite` when joining, the path of the browser's
 /// invitation link (`/join/CODE?invite=…`) and when it stops working.
 public struct InviteResult: Sendable, Equatable, Codable {

@@ -20,6 +20,8 @@ public struct MatchScreenState: Sendable, Equatable {
     public var connection: ConnectionState = .connecting
     /// Who of the players is connected, as the server last said (nil until it has).
     public var presence: PresenceView?
+    /// Who may join and watch, from the game's `access` events (the status bar's "private", "locked").
+    public var access: GameAccessView?
     public var message: Message?
     /// What has been typed since the last Enter.
     public var input = ""

@@ -15,7 +15,7 @@ public enum QuizScreen {
     public static func render(_ state: QuizScreenState, width: Int, height: Int) -> [ScreenLine] {
         let width = max(width, 1)
         let height = max(height, 1)
-        let status = StatusBar.line(server: state.server, connection: state.connection, version: state.quiz?.version, width: width)
+        let status = StatusBar.line(server: state.server, connection: state.connection, version: state.quiz?.version, access: state.access, width: width)
         let bottom = [messageLine(state), inputLine(state, width: width), keysLine(state, width: width)]
         return ScreenLayout.compose(status: status, bottom: bottom, width: width, height: height) { rows in
             body(state, width: width, rows: rows)

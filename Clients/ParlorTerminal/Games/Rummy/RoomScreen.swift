@@ -47,7 +47,7 @@ public enum RoomScreen {
     // MARK: Parts
 
     static func statusBar(_ state: RoomScreenState, width: Int) -> ScreenLine {
-        StatusBar.line(server: state.server, connection: state.connection, version: state.room?.version, width: width)
+        StatusBar.line(server: state.server, connection: state.connection, version: state.room?.version, access: state.access, width: width)
     }
 
     static func summary(_ state: RoomScreenState, width: Int = .max) -> [ScreenLine] {

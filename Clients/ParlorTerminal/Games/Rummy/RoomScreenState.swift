@@ -32,6 +32,8 @@ public struct RoomScreenState: Sendable, Equatable {
     public var connection: ConnectionState = .connecting
     /// Who of the players is connected, as the server last said (nil until it has).
     public var presence: PresenceView?
+    /// Who may join and watch, from the game's `access` events (the status bar's "private", "locked").
+    public var access: GameAccessView?
     public var message: Message?
     public var mode: InputMode = .normal
     /// The player the cursor is on (the moderator enters scores for others with it).

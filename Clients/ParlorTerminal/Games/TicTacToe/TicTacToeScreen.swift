@@ -13,7 +13,7 @@ public enum TicTacToeScreen {
     public static func render(_ state: TicTacToeScreenState, width: Int, height: Int) -> [ScreenLine] {
         let width = max(width, 1)
         let height = max(height, 1)
-        let status = StatusBar.line(server: state.server, connection: state.connection, version: state.game?.version, width: width)
+        let status = StatusBar.line(server: state.server, connection: state.connection, version: state.game?.version, access: state.access, width: width)
         var message = state.message.map { ScreenLine("  " + $0.text, $0.isError ? .bad : .plain) } ?? ScreenLine()
         if let command = state.command {
             // A command being typed takes the message line until Enter or Esc.

@@ -18,6 +18,8 @@ public struct TicTacToeScreenState: Sendable, Equatable {
     public var me: UserID?
     public var connection: ConnectionState = .connecting
     public var presence: PresenceView?
+    /// Who may join and watch, from the game's `access` events (the status bar's "private", "locked").
+    public var access: GameAccessView?
     public var message: ScreenMessage?
     /// The cell the arrows have reached (0–8).
     public var cursor = 4

@@ -97,7 +97,7 @@ public enum LobbyScreen {
     // MARK: Parts
 
     static func statusBar(_ state: LobbyScreenState, width: Int) -> ScreenLine {
-        StatusBar.line(server: state.server, connection: state.connection, version: state.lobby?.version, width: width)
+        StatusBar.line(server: state.server, connection: state.connection, version: state.lobby?.version, access: state.access, width: width)
     }
 
     static func summary(_ state: LobbyScreenState) -> [ScreenLine] {

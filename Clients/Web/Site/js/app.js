@@ -76,7 +76,12 @@ notice.addEventListener("click", () => (notice.hidden = true));
 keepAccountSignIn(connection, context);
 
 connection.start().then(async () => {
-  const code = new URLSearchParams(location.search).get("code");
+  // A join link (`/?code=ABCD`), or an invitation's (`/join/ABCD?invite=…`: js/access.js), which joins
+  // a private game.
+  const query = new URLSearchParams(location.search);
+  const invitation = /^\/join\/([A-Za-z0-9]{1,12})$/.exec(location.pathname);
+  const code = invitation ? invitation[1] : query.get("code");
+  const invite = invitation ? query.get("invite") : null;
   const addressed = addressedCode();
   const place = currentPlace();
   if (addressed && addressed !== place?.code) {
@@ -91,6 +96,6 @@ connection.start().then(async () => {
     // A reload, or a join link for the game this phone is already at, simply returns to it.
     render(place, {});
   } else {
-    render(null, { code });
+    render(null, { code, invite });
   }
 });

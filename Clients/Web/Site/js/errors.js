@@ -11,6 +11,11 @@ const byCode = {
   TOKEN_EXPIRED: "Your sign-in has expired: sign in again in the app to keep playing.",
   INVALID_TOKEN: "The app's sign-in was not accepted; you play as this device for now.",
   NO_FREE_CODE: "The server is full right now; try again later.",
+  // Who may join and watch a game (js/access.js).
+  NOT_INVITED: "This game is private: join it with an invitation from its host.",
+  GAME_LOCKED: "The host has locked this game: nobody else can join now.",
+  SPECTATORS_NOT_ALLOWED: "The host of this game does not let you watch it.",
+  NOT_HOST: "Only the game's host can do that.",
   // The client's own: no connection, or no answer in time.
   OFFLINE: "You are offline; try again when the connection is back.",
   TIMEOUT: "The server did not answer; try again.",

@@ -1,12 +1,14 @@
-// Home: the player's name, a code to join or watch (its shape says its game), a new game of each
-// kind, with the settings its game offers, and the player's own data (download it, delete the account).
+// Home: the player's name, a code to join or watch (its shape says its game; an invitation's link brings
+// its invitation along), a new game of each kind, with the settings its game offers and who may join and
+// watch it, and the player's own data (download it, delete the account).
 
+import { accessChoices } from "./access.js";
 import { h } from "./dom.js";
 import { games, withGameOfCode } from "./games.js";
 import { myDataCard } from "./mydata.js";
 import { savedName, saveName } from "./place.js";
 
-export function showHome(root, context, { code = null } = {}) {
+export function showHome(root, context, { code = null, invite = null } = {}) {
   const { connection } = context;
   const name = h("input", {
     id: "name", name: "name", autocomplete: "nickname", maxlength: 30, required: true, placeholder: "Your name",
@@ -46,7 +48,9 @@ export function showHome(root, context, { code = null } = {}) {
   join.addEventListener("click", busy(join, async () => {
     const player = playerName();
     const value = enteredCode();
-    context.go(await withGameOfCode(value, (game) => game.join(connection, value, player)));
+    // The invitation opens the game its link named, and no other.
+    const access = invite && value === code?.toUpperCase() ? { invite } : {};
+    context.go(await withGameOfCode(value, (game) => game.join(connection, value, player, access)));
   }));
   watch.addEventListener("click", busy(watch, async () => {
     const value = enteredCode();
@@ -54,9 +58,10 @@ export function showHome(root, context, { code = null } = {}) {
   }));
 
   const starts = games.map((game) => game.start());
+  const choices = accessChoices();
   const buttons = starts.map((start, index) => {
     const button = h("button", { id: start.id, type: index === 0 ? "submit" : "button", class: "primary" }, start.label);
-    button.addEventListener("click", busy(button, async () => context.go(await start.create(connection, playerName()))));
+    button.addEventListener("click", busy(button, async () => context.go(await start.create(connection, playerName(), choices.args()))));
     return button;
   });
 
@@ -66,11 +71,13 @@ export function showHome(root, context, { code = null } = {}) {
       h("label", { for: "name" }, "Your name"), name),
     h("form", { class: "card", id: "join-form", onsubmit: (event) => event.preventDefault() },
       h("h2", {}, "Join a game"),
+      invite && code ? h("p", { id: "invited" }, `You are invited to ${code.toUpperCase()}: type your name and join.`) : null,
       h("label", { for: "code" }, "Code"), codeInput,
       h("div", { class: "row" }, join, watch)),
     h("section", { class: "card" },
       h("h2", {}, "Start a game"),
       starts.map((start) => start.settings ?? null),
+      choices.element,
       h("div", { class: "stack" }, buttons)),
     myDataCard(context),
   );

@@ -1,13 +1,15 @@
 // The shell around a game's page, the same for every game: the header (what is played, the code, Share,
 // Leave or Close), the share panel, the game's stream (views kept in version order, who is connected,
 // the server's clock where views carry it), the rematch a view names (everyone following goes on to
-// it), the host removing a player (and the removed phone told so), leaving, and errors said by their
-// code. A game supplies only what is its own: how its page draws a view, and its operations.
+// it), the host removing a player (and the removed phone told so), who may join and watch (js/access.js:
+// the settings the stream tells, the host's invitation, lock and handover), leaving, and errors said by
+// their code. A game supplies only what is its own: how its page draws a view, and its operations.
 //
 // What the shell builds it builds once and updates in place (a game whose views come several times a
 // second keeps its buttons under a finger), and the body is filled again only when the parts it shows
 // are other nodes than before.
 
+import { accessControls } from "./access.js";
 import { h, fill } from "./dom.js";
 import { followGame } from "./follow.js";
 import { sharePanel } from "./share.js";
@@ -25,7 +27,9 @@ import { sharePanel } from "./share.js";
  *   it, when going there takes more than its code (a seat to take); `{kind, code, watching}` otherwise;
  * - `kick` (optional, for a game whose host removes players): `{host(view), seats(view), allowed(view),
  *   op, args(playerId)}` — the host's id, the seats `[{id, name}]`, whether the game allows a removal
- *   now, and the operation that removes one;
+ *   now, and the operation that removes one; its `host` and `seats` are also the host's for inviting,
+ *   locking and handing over (js/access.js);
+ * - `handover` (optional): false for a game whose host cannot be handed over;
  * - `leave(view)`: `{confirm, op, args, gone}` when leaving a game this phone plays in asks the server,
  *   else null (the button then says Close and just closes); a refusal whose status is `not-found`, or
  *   whose code is in `gone`, means the seat is gone already;
@@ -58,8 +62,12 @@ export function gamePage(root, context, place, game, page) {
     render();
   } });
   const leaveButton = h("button", { type: "button", id: "leave", onclick: leave });
+  const access = accessControls(context, {
+    code, noun: game.noun, host: (view) => page.kick?.host(view) ?? null, seats: (view) => page.kick?.seats(view) ?? [],
+    handover: page.handover !== false, changed: () => render(),
+  });
   const header = h("header", { class: "game-header" },
-    h("div", {}, eyebrow, h("h1", { class: "code", id: page.codeId }, code)),
+    h("div", {}, eyebrow, h("h1", { class: "code", id: page.codeId }, code), access.badge),
     h("div", { class: "row" }, shareButton, leaveButton));
   const body = h("div", { id: page.bodyId, class: "stack" });
   // The host's removal goes last, below the game: rarely needed, and never in the way.
@@ -185,7 +193,7 @@ export function gamePage(root, context, place, game, page) {
       say(kickButton, removing ? "Done removing" : "Remove a player…");
       kickButton.setAttribute("aria-expanded", String(removing));
     }
-    show(body, [shared, ...page.draw(ui), kicking ? kickButton : null, removing ? kickPanel() : null]);
+    show(body, [shared, ...page.draw(ui), ...access.parts(ui.view), kicking ? kickButton : null, removing ? kickPanel() : null]);
     page.drawn?.(ui);
   }
 
@@ -238,6 +246,10 @@ export function gamePage(root, context, place, game, page) {
         fresh = false;
       } else if (event === "end") {
         removed();
+      } else if (event === "access") {
+        // Who may join and watch, as the host last set it (a lock, a new host): every phone's page says so.
+        access.show(data);
+        return;
       }
       page.observe.other?.(event, data);
     },

@@ -12,7 +12,7 @@ import PostgresNIO
 /// Parlor, which this build refuses to write over. Columns mirror SQLite's (`SQLiteSchema`), instants as
 /// milliseconds since 1970, JSON as text; files as bytea.
 enum PostgresSchema {
-    static let supportedVersion = 8
+    static let supportedVersion = 9
 
     /// Any constant will do as long as no other program takes the same lock on this database.
     static let migrationLockKey: Int64 = 0x7061_726c_6f72  // "parlor"
@@ -155,6 +155,18 @@ enum PostgresSchema {
             """,
             saveRecordedFunction(keepingReads: true),
         ],
+        // 9: the access settings each game was created with, kept with its record so a finished
+        // private or closed game's record is shown only to whom the game would have been (SQLite's
+        // v8); `parlor_save_recorded` takes them with each new record ('' for an open game, stored as NULL).
+        [
+            "ALTER TABLE game_records ADD COLUMN access TEXT",
+            """
+            DROP FUNCTION parlor_save_recorded(TEXT, BIGINT, TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[], TEXT[], BIGINT[], TEXT[], TEXT[], BIGINT[],
+                TEXT[], TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[], BIGINT[], TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[], BIGINT[], TEXT[], BIGINT[],
+                TEXT[], TEXT[], TEXT[], TEXT[], BIGINT[], TEXT[])
+            """,
+            saveRecordedFunction(keepingReads: true, keepingAccess: true),
+        ],
     ]
 
     /// `parlor_save_recorded(the arguments of parlor_save_games, the new records, the steps, the
@@ -164,15 +176,19 @@ enum PostgresSchema {
     /// steps are appended, filed games' records are marked finished. Returns what `parlor_save_games`
     /// returns. A step's actor is '' for the clock (stored as NULL). `keepingReads`: each step's
     /// environment reads too ('' for none, stored as NULL), as migration 8 made it; without, as 7 did.
-    static func saveRecordedFunction(keepingReads: Bool) -> String {
+    /// `keepingAccess`: each new record's access settings too ('' for an open game, stored as NULL), as
+    /// migration 9 made it.
+    static func saveRecordedFunction(keepingReads: Bool, keepingAccess: Bool = false) -> String {
         let reads: (parameter: String, column: String, value: String, array: String) =
             keepingReads ? (" s_environments TEXT[],", ", environment", ", NULLIF(s.environment, '')", ", s_environments") : ("", "", "", "")
+        let access: (parameter: String, column: String, value: String, array: String) =
+            keepingAccess ? (" r_access TEXT[],", ", access", ", NULLIF(n.access, '')", ", r_access") : ("", "", "", "")
         return """
         CREATE OR REPLACE FUNCTION parlor_save_recorded(
             p_node TEXT, p_stamp BIGINT,
             p_kinds TEXT[], p_ids TEXT[], p_codes TEXT[], p_versions BIGINT[], p_states TEXT[], p_schedules TEXT[], p_expected BIGINT[],
             p_deleted_kinds TEXT[], p_deleted_ids TEXT[], p_deleted_versions BIGINT[],
-            r_ids TEXT[], r_kinds TEXT[], r_games TEXT[], r_codes TEXT[], r_created BIGINT[], r_states TEXT[], r_versions BIGINT[],
+            r_ids TEXT[], r_kinds TEXT[], r_games TEXT[], r_codes TEXT[], r_created BIGINT[], r_states TEXT[], r_versions BIGINT[],\(access.parameter)
             s_records TEXT[], s_kinds TEXT[], s_games TEXT[], s_steps BIGINT[], s_actors TEXT[], s_at BIGINT[], s_actions TEXT[],
             s_versions BIGINT[],\(reads.parameter)
             f_records TEXT[], f_kinds TEXT[], f_games TEXT[], f_at BIGINT[], f_keys TEXT[])
@@ -193,10 +209,10 @@ enum PostgresSchema {
             END IF;
 
             IF cardinality(r_ids) > 0 THEN
-                INSERT INTO game_records (id, kind, game_id, code, created_at, initial_state, initial_version)
-                SELECT n.id, n.kind, n.game, n.code, n.created, n.state, n.version
-                FROM unnest(r_ids, r_kinds, r_games, r_codes, r_created, r_states, r_versions)
-                    AS n (id, kind, game, code, created, state, version)
+                INSERT INTO game_records (id, kind, game_id, code, created_at, initial_state, initial_version\(access.column))
+                SELECT n.id, n.kind, n.game, n.code, n.created, n.state, n.version\(access.value)
+                FROM unnest(r_ids, r_kinds, r_games, r_codes, r_created, r_states, r_versions\(access.array))
+                    AS n (id, kind, game, code, created, state, version\(access.column))
                 WHERE NOT EXISTS (SELECT 1 FROM unnest(c_kinds, c_ids) AS c (kind, id) WHERE c.kind = n.kind AND c.id = n.game);
                 UPDATE games AS g SET record_id = n.id FROM unnest(r_ids, r_kinds, r_games) AS n (id, kind, game)
                 WHERE g.kind = n.kind AND g.id = n.game

@@ -2,19 +2,19 @@
 #if PostgreSQL
 import PostgresNIO
 
-/// Game records in PostgreSQL (migrations 7, 8), written by `parlor_save_recorded` with the games' saves.
+/// Game records in PostgreSQL (migrations 7, 8, 9), written by `parlor_save_recorded` with the games' saves.
 extension PostgresStore: GameRecordStore {
     private static let headColumns = """
-        r.id, r.kind, r.game_id, r.code, r.created_at, r.initial_state, r.initial_version, r.finished_at, r.history_key,
+        r.id, r.kind, r.game_id, r.code, r.created_at, r.initial_state, r.initial_version, r.finished_at, r.history_key, r.access,
         (SELECT count(*) FROM game_record_steps AS s WHERE s.record_id = r.id)
         """
 
     private static func head(_ row: PostgresRow) throws -> StoredGameRecord {
-        let (id, kind, game, code, created, initial, version, finished, key, count) = try row.decode(
-            (String, String, String, String, Int64, String, Int, Int64?, String?, Int).self)
+        let (id, kind, game, code, created, initial, version, finished, key, access, count) = try row.decode(
+            (String, String, String, String, Int64, String, Int, Int64?, String?, String?, Int).self)
         return StoredGameRecord(
             id: id, kind: kind, gameID: game, code: code, createdAt: created, initialState: initial, initialVersion: version,
-            finishedAt: finished, historyKey: key, stepCount: count)
+            finishedAt: finished, historyKey: key, stepCount: count, access: access)
     }
 
     func gameRecord(id: String) async throws(StoreError) -> StoredGameRecord? {

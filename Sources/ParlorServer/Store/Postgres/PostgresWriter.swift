@@ -272,7 +272,7 @@ final class PostgresWriter: Sendable {
                     \(kinds)::text[], \(ids)::text[], \(codes)::text[], \(versions)::bigint[], \(states)::text[], \(schedules)::text[],
                     \(expected)::bigint[], \(deletedKinds)::text[], \(deletedIDs)::text[], \(deletedVersions)::bigint[],
                     \(r.openedIDs)::text[], \(r.openedKinds)::text[], \(r.openedGames)::text[], \(r.openedCodes)::text[],
-                    \(r.openedAt)::bigint[], \(r.openedStates)::text[], \(r.openedVersions)::bigint[],
+                    \(r.openedAt)::bigint[], \(r.openedStates)::text[], \(r.openedVersions)::bigint[], \(r.openedAccess)::text[],
                     \(r.stepRecords)::text[], \(r.stepKinds)::text[], \(r.stepGames)::text[], \(r.steps)::bigint[], \(r.stepActors)::text[],
                     \(r.stepAt)::bigint[], \(r.stepActions)::text[], \(r.stepVersions)::bigint[], \(r.stepEnvironments)::text[],
                     \(r.finishedRecords)::text[], \(r.finishedKinds)::text[], \(r.finishedGames)::text[], \(r.finishedAt)::bigint[],
@@ -291,6 +291,8 @@ final class PostgresWriter: Sendable {
     struct RecordBatch: Sendable {
         var openedIDs: [String] = [], openedKinds: [String] = [], openedGames: [String] = [], openedCodes: [String] = []
         var openedAt: [Int64] = [], openedStates: [String] = [], openedVersions: [Int] = []
+        /// '' for an open game.
+        var openedAccess: [String] = []
         var stepRecords: [String] = [], stepKinds: [String] = [], stepGames: [String] = [], steps: [Int] = []
         /// '' for the clock.
         var stepActors: [String] = [], stepAt: [Int64] = [], stepActions: [String] = [], stepVersions: [Int] = []
@@ -310,6 +312,7 @@ final class PostgresWriter: Sendable {
                     openedAt.append(opening.createdAt)
                     openedStates.append(opening.initialState)
                     openedVersions.append(opening.initialVersion)
+                    openedAccess.append(opening.access ?? "")
                 }
                 for step in record.steps {
                     stepRecords.append(record.id)

@@ -20,8 +20,8 @@ export const darts = {
   },
   // Codes whose server sentence is the most precise one.
   precise: ["INVALID_DARTS"],
-  async join(connection, code, playerName) {
-    await connection.request("joinMatch", { code, playerName });
+  async join(connection, code, playerName, access = {}) {
+    await connection.request("joinMatch", { code, playerName, ...access });
     return { kind: "match", code };
   },
   async watch(connection, code) {
@@ -41,9 +41,9 @@ export const darts = {
           h("label", {}, "Game", gameType),
           h("label", {}, "Legs", legs),
           h("label", {}, "Finish", outRule))),
-      async create(connection, playerName) {
+      async create(connection, playerName, access = {}) {
         const created = await connection.request("createMatch", {
-          gameType: gameType.value, legs: Number(legs.value), outRule: outRule.value, playerName,
+          gameType: gameType.value, legs: Number(legs.value), outRule: outRule.value, playerName, ...access,
         });
         return { kind: "match", code: created.match.id };
       },

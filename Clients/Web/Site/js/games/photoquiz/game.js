@@ -23,8 +23,8 @@ export const photoQuiz = {
     REQUEST_TOO_LARGE: "That photo is too large (15 MB at most).",
     PLACES_UNAVAILABLE: "This server has no list of places: tap the map instead.",
   },
-  async join(connection, code, playerName) {
-    await connection.request("joinQuiz", { code, playerName });
+  async join(connection, code, playerName, access = {}) {
+    await connection.request("joinQuiz", { code, playerName, ...access });
     return { kind: "quiz", code };
   },
   async watch(connection, code) {
@@ -45,9 +45,9 @@ export const photoQuiz = {
           h("label", {}, "Reveal", revealSpeed),
           h("label", {}, "Seconds", timer),
           h("label", {}, "Photos", length))),
-      async create(connection, playerName) {
+      async create(connection, playerName, access = {}) {
         const created = await connection.request("createQuiz", {
-          playerName, revealSpeed: revealSpeed.value, timerDuration: Number(timer.value), sessionLength: length.value,
+          playerName, revealSpeed: revealSpeed.value, timerDuration: Number(timer.value), sessionLength: length.value, ...access,
         });
         return { kind: "quiz", code: created.quiz.code };
       },

@@ -15,8 +15,8 @@ export const rummy = {
     NOT_MODERATOR: "Only the moderator can do that.",
     INVALID_ROOM_CODE: "A room code is 6 letters and digits.",
   },
-  async join(connection, code, playerName) {
-    await connection.request("joinRoom", { code, playerName });
+  async join(connection, code, playerName, access = {}) {
+    await connection.request("joinRoom", { code, playerName, ...access });
     return { kind: "room", code };
   },
   async watch(connection, code) {
@@ -35,9 +35,9 @@ export const rummy = {
           h("label", {}, "Point limit", limit),
           h("label", {}, "Cents per point", value),
           h("label", {}, "Seats", seats))),
-      async create(connection, playerName) {
+      async create(connection, playerName, access = {}) {
         const created = await connection.request("createRoom", {
-          pointLimit: Number(limit.value), pointValue: Number(value.value), playerCount: Number(seats.value), playerName,
+          pointLimit: Number(limit.value), pointValue: Number(value.value), playerCount: Number(seats.value), playerName, ...access,
         });
         return { kind: "room", code: created.room.id };
       },

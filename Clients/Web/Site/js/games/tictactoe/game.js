@@ -14,8 +14,8 @@ export const ticTacToe = {
   },
   // The server's sentence names the cell or the player to play.
   precise: ["CELL_TAKEN"],
-  async join(connection, code, playerName) {
-    await connection.request("joinTicTacToe", { code, playerName });
+  async join(connection, code, playerName, access = {}) {
+    await connection.request("joinTicTacToe", { code, playerName, ...access });
     return { kind: "tictactoe", code };
   },
   async watch(connection, code) {
@@ -25,8 +25,8 @@ export const ticTacToe = {
   start() {
     return {
       id: "create-tictactoe", label: "New tic-tac-toe game",
-      async create(connection, playerName) {
-        const created = await connection.request("createTicTacToe", { playerName });
+      async create(connection, playerName, access = {}) {
+        const created = await connection.request("createTicTacToe", { playerName, ...access });
         return { kind: "tictactoe", code: created.ticTacToe.code };
       },
     };

@@ -18,6 +18,8 @@ export function showTicTacToe(root, context, place, game) {
     viewOf: (result) => (result && result.board ? result : null),
     isMember: (view, userId) => view.players.some((player) => player.playerId === userId),
     rematchOf: (view) => view.rematchCode ?? null,
+    // Tic-tac-toe's first player owns the board; the role is not handed over.
+    handover: false,
     kick: {
       host: (view) => view.players[0]?.playerId,
       seats: (view) => view.players.map((player) => ({ id: player.playerId, name: player.name })),

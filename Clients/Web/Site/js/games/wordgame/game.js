@@ -24,8 +24,8 @@ export const wordGame = {
     ROUND_NOT_RUNNING: "The round is over.",
     TOO_MANY_WORDS: "That is the most words one round takes.",
   },
-  async join(connection, code, playerName) {
-    const joined = await connection.request("joinLobby", { lobbyCode: code, user: wordProfile(playerName) });
+  async join(connection, code, playerName, access = {}) {
+    const joined = await connection.request("joinLobby", { lobbyCode: code, user: wordProfile(playerName), ...access });
     return { kind: "lobby", code, lobbyId: joined.lobbyId };
   },
   // A spectator follows the lobby by its code; the page says so if there is none.
@@ -35,8 +35,8 @@ export const wordGame = {
   start() {
     return {
       id: "create-lobby", label: "New word game",
-      async create(connection, playerName) {
-        const created = await connection.request("createLobby", { user: wordProfile(playerName) });
+      async create(connection, playerName, access = {}) {
+        const created = await connection.request("createLobby", { user: wordProfile(playerName), ...access });
         return { kind: "lobby", code: created.lobbyCode, lobbyId: created.lobbyId };
       },
     };
