@@ -5,8 +5,8 @@ import ParlorWire
 import SystemTLS
 import WebSocketCore
 
-/// The browser client on the server's own port: `GET /` is the app (a join link is `/?code=ABCD`) and
-/// `GET /web/…` its styles and modules. Each file is read, hashed and compressed once; a request gets
+/// The browser client on the server's own port: `GET /` is the app (a join link is `/?code=ABCD`, a
+/// finished game's replay `/replay/CODE`) and `GET /web/…` its styles and modules. Each file is read, hashed and compressed once; a request gets
 /// it with a strong `ETag` (a `304` when `If-None-Match` names it), gzip when it accepts that, and a
 /// Content-Security-Policy that lets the page load only its own scripts and styles and talk only to
 /// this server — so a name a player typed can never run as script on another player's phone.
@@ -59,7 +59,7 @@ struct WebClientSite: Sendable {
     /// The response for a request to the site; nil when the path is not one of its files.
     func respond(to request: HTTPRequest) -> HTTPResponse? {
         let path = request.path
-        guard let asset = assets[path] else { return nil }
+        guard let asset = assets[Self.isReplayAddress(path) ? "/" : path] else { return nil }
         guard request.method == .GET || request.method == .HEAD else {
             var refusal = HTTPRoutes.error(WireError(.methodNotAllowed, "\(request.method) is not supported on \(path)."))
             refusal.headers.add(name: "Allow", value: "GET, HEAD")
@@ -82,6 +82,14 @@ struct WebClientSite: Sendable {
             return HTTPResponse(status: .ok, headers: headers, body: gzipped)
         }
         return HTTPResponse(status: .ok, headers: headers, body: asset.body)
+    }
+
+    /// Whether `path` is a replay's address, `/replay/CODE` (a code of 1–12 letters and digits): the
+    /// app, which reads the code from its address and shows that finished game step by step.
+    static func isReplayAddress(_ path: String) -> Bool {
+        guard path.hasPrefix("/replay/") else { return false }
+        let code = path.utf8.dropFirst("/replay/".utf8.count)
+        return (1...12).contains(code.count) && code.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
     }
 
     /// The media type a file is sent as, by its extension.

@@ -1,8 +1,10 @@
 // Home: the player's name, a code to join or watch (its shape says its game), a new game of each
-// kind, with the settings its game offers, and the player's own data (download it, delete the account).
+// kind, with the settings its game offers, the player's finished games with their replays, and the
+// player's own data (download it, delete the account).
 
 import { h } from "./dom.js";
 import { games, withGameOfCode } from "./games.js";
+import { historyCard } from "./history.js";
 import { myDataCard } from "./mydata.js";
 import { savedName, saveName } from "./place.js";
 
@@ -72,6 +74,7 @@ export function showHome(root, context, { code = null } = {}) {
       h("h2", {}, "Start a game"),
       starts.map((start) => start.settings ?? null),
       h("div", { class: "stack" }, buttons)),
+    historyCard(context),
     myDataCard(context),
   );
   (name.value ? codeInput : name).focus({ preventScroll: true });
