@@ -1,0 +1,188 @@
+"""The replay page (/replay/CODE) in headless Chromium, for a word match played over the wire: Ann and Bo
+play a one-round match through Python's `websockets` (Ann writes "gamma", Bo "omega"; the round ends on
+the server's clock). Then:
+- Cy, who did not play, opens /replay/CODE and steps through it with the → button: each step shows the
+  record's step number, actor and scores, as the record (read over the wire by Cy) says; before the
+  round's results nobody's word is on the page, nor in any step before the reveal that reached the page
+  (every WebSocket frame the page received is kept and scanned), and at the reveal both are. Playing at
+  ×4 runs on to the last step by itself.
+- Ann, signed in as herself (her token), finds the match in "Your games" on home, follows its Replay
+  link, and sees her own word during the round — and not Bo's.
+- A code with no record says so.
+
+Usage: browser_replay.py HTTP_URL SCREENSHOT_DIR. Exits non-zero on any surprise. Needs what
+browser_client.py needs, and Python's websockets."""
+import asyncio
+import json
+import os
+import sys
+
+import websockets
+from selenium.webdriver.common.by import By
+
+from browser_client import Phone, check
+from parlor_client import Client
+
+WORDS = {"ann": "gamma", "bo": "omega"}
+
+# Kept before any script of the page runs: every text frame the page's WebSocket receives.
+RECORD_FRAMES = """
+window.__frames = [];
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => window.__frames.push(String(event.data)));
+  }
+};
+"""
+
+
+async def play(ws_url):
+    """Plays the match: its code, Ann's token, and the record as Cy (not a player) reads it."""
+    async with websockets.connect(ws_url) as a, websockets.connect(ws_url) as b, websockets.connect(ws_url) as c:
+        ann, bo, cy = Client(a), Client(b), Client(c)
+        hellos = {name: await client.call("hello") for name, client in (("ann", ann), ("bo", bo), ("cy", cy))}
+        created = await ann.call("createLobby", user={"username": "Ann", "colorNumber": 1, "emojiNumber": 1}, rounds=1)
+        lobby_id, code = created["lobbyId"], created["lobbyCode"]
+        await bo.call("joinLobby", lobbyCode=code, user={"username": "Bo", "colorNumber": 2, "emojiNumber": 2})
+        sub = (await ann.call("observeLobby", lobbyId=lobby_id))["sub"]
+        await ann.call("startGame", lobbyId=lobby_id, gameId="greek-letters")
+        for name, client in (("ann", ann), ("bo", bo)):
+            verdict = await client.call("submitWord", lobbyId=lobby_id, word=WORDS[name])
+            check(verdict["accepted"], f"{name}'s word: {verdict}")
+        while True:
+            event = await asyncio.wait_for(ann.event(sub), 60)
+            if event.get("event") == "lobby" and event["data"].get("status") == "FINISHED":
+                break
+        steps, initial, start = [], None, 1
+        while start is not None:
+            page = await cy.call("getGameRecord", code=code, **{"from": start}, limit=3)
+            initial = initial or page.get("initial")
+            steps += page["steps"]
+            start = page.get("nextFrom")
+        return code, hellos["ann"]["token"], initial, steps
+
+
+def names(view):
+    return {player["userId"]: player["username"] for player in view["players"]}
+
+
+def shown_scores(phone):
+    return phone.driver.execute_script("""
+        return [...document.querySelectorAll('#players li')].map(li =>
+            [li.querySelector('.name').textContent.replace(' (you)', ''), li.querySelector('.score').textContent]);""")
+
+
+def expected_scores(view):
+    return [[player["username"], str(player["score"])] for player in view["players"]]
+
+
+def at_step(phone, index, total):
+    phone.wait(lambda d: d.execute_script("return document.body.dataset.replayStep") == str(index), f"step {index}")
+    label = phone.text("#replay-step")
+    check(label == (f"Step {index} of {total}" if index else f"Start · {total} steps"), f"step {index}'s label: {label!r}")
+
+
+def spectator(cy, code, steps):
+    total = len(steps)
+    cy.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_FRAMES})
+    cy.open(f"/replay/{code}")
+    cy.wait_text("#replay-stage .eyebrow", "Replay · Watching a word game")
+    at_step(cy, 0, total)
+    check(cy.text("#lobby-code") == code, "the replay names its game")
+    check(cy.find("#lobby").get_attribute("inert") is not None, "the game's page is inert in a replay")
+    reveal = next(step["step"] for step in steps if step["view"].get("lastRound"))
+    who = {**names(steps[-1]["view"]), None: "the clock"}
+    for step in steps:
+        index = step["step"]
+        cy.click("#replay-forward")
+        at_step(cy, index, total)
+        view = step["view"]
+        check(cy.text("#replay-actor") == who[step.get("actor")], f"step {index}'s actor: {cy.text('#replay-actor')!r}")
+        check(shown_scores(cy) == expected_scores(view), f"step {index}'s scores: {shown_scores(cy)} vs {expected_scores(view)}")
+        check(cy.exists("#game-name") == (view["status"] == "GAME"), f"step {index}: the round shows while it runs")
+        body = cy.text("body").lower()
+        if index < reveal:
+            for word in WORDS.values():
+                check(word not in body, f"step {index}, before the reveal (step {reveal}): {word!r} is on the page")
+            check(not cy.exists("#my-words") and not cy.exists("#round-results"), f"step {index}: no words before the reveal")
+        if index == reveal - 1:
+            cy.shot("r01-round-before-reveal")
+    results = cy.text("#round-results").lower()
+    check(all(word in results for word in WORDS.values()), f"the reveal shows both words: {results!r}")
+    cy.shot("r02-reveal")
+
+    # What reached the page: no step before the reveal carries a player's word.
+    frames = cy.driver.execute_script("return window.__frames")
+    replies = [json.loads(frame) for frame in frames if '"steps"' in frame]
+    received = [step for reply in replies for step in reply.get("result", {}).get("steps", [])]
+    check(len(received) == total, f"the page read every step once: {len(received)} of {total}")
+    for step in received:
+        text = json.dumps(step).lower()
+        early = [word for word in WORDS.values() if word in text]
+        check(step["step"] >= reveal or not early, f"step {step['step']} reached the page with {early} before the reveal")
+    check(all(word in json.dumps(received).lower() for word in WORDS.values()), "the reveal's step carries the words")
+
+    # Home, then play from the start at ×4: the page steps on by itself to the end.
+    cy.click("#replay-first")
+    at_step(cy, 0, total)
+    cy.select("#replay-speed", "4")
+    cy.click("#replay-play")
+    check(cy.text("#replay-play") == "Pause", "playing")
+    at_step(cy, 1, total)
+    cy.wait(lambda d: d.execute_script("return document.body.dataset.replayStep") == str(total), "playing to the end", timeout=30)
+    check(cy.text("#replay-play") == "Play", "the end pauses")
+
+    # A code with no record says so, in the server's words.
+    cy.open("/replay/QQQQ")
+    cy.wait(lambda d: cy.exists("#replay-missing"), "the missing record")
+    missing = cy.find("#replay-missing")
+    check(missing.get_attribute("data-code") == "RECORD_NOT_AVAILABLE", f"the missing record's code: {missing.get_attribute('data-code')}")
+    check("finished before this server kept records" in missing.text, f"it says why: {missing.text!r}")
+    return reveal
+
+
+def player(ann, code, token, steps, reveal):
+    ann.open("/")
+    ann.driver.execute_script("localStorage.setItem('parlor.token', arguments[0])", token)
+    ann.open("/")
+    ann.wait(lambda d: ann.exists(f"#history li[data-code='{code}']"), "the match in Your games")
+    ann.shot("r03-history")
+    ann.click(f"#history li[data-code='{code}'] .replay-link")
+    ann.wait_text("#replay-stage .eyebrow", "Replay · Word game")
+    check(ann.driver.execute_script("return location.pathname") == f"/replay/{code}", "the link is the replay's address")
+    last_word = max(step["step"] for step in steps if step.get("actor") and step["view"]["status"] == "GAME")
+    ann.click("#replay-last")
+    at_step(ann, len(steps), len(steps))
+    for _ in range(len(steps) - last_word):
+        ann.click("#replay-back")
+    at_step(ann, last_word, len(steps))
+    check(last_word < reveal, "the last word comes before the reveal")
+    ann.wait_text("#my-words", WORDS["ann"])
+    check(WORDS["bo"] not in ann.text("body").lower(), "Ann sees her own word, not Bo's, before the reveal")
+    check(ann.text("#replay-actor") in ("you", "Bo"), f"the actor of the last word: {ann.text('#replay-actor')!r}")
+    ann.shot("r04-own-words")
+
+
+def main(base, shots):
+    os.makedirs(shots, exist_ok=True)
+    code, token, initial, steps = asyncio.run(play("ws" + base[4:] + "/ws"))
+    check(initial is not None and [step["step"] for step in steps] == list(range(1, len(steps) + 1)), "the record's steps")
+    phones = []
+    try:
+        phones = [Phone("cy", base, shots), Phone("ann", base, shots, dark=True)]
+        reveal = spectator(phones[0], code, steps)
+        player(phones[1], code, token, steps, reveal)
+        for phone in phones:
+            errors = [entry for entry in phone.driver.get_log("browser")
+                      if entry.get("level") == "SEVERE" and "WebSocket connection" not in entry.get("message", "")]
+            check(not errors, f"{phone.name}: console errors {errors}")
+        print(json.dumps({"ok": True, "game": code, "steps": len(steps), "reveal": reveal}))
+    finally:
+        for phone in phones:
+            phone.quit()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1].rstrip("/"), sys.argv[2])
