@@ -11,16 +11,8 @@ import Testing
 struct TerminalReplayTmuxTests {
     @Test("A darts match replays step by step from its start to Ann's checkout")
     func aDartsMatchStepsFromItsStartToItsFinish() async throws {
-        let server = try await TerminalServer.start()
-        let tmux = Tmux()
-        let home = try ScratchDirectory("replay-tmux")
-        let ann = ParlorClient(configuration: ParlorClientConfiguration(server: try ServerAddress(server.url)))
-        let bo = ParlorClient(configuration: ParlorClientConfiguration(server: try ServerAddress(server.url)))
-        let runs = [Task { try? await ann.run() }, Task { try? await bo.run() }]
-        do {
-            let parlor = BuiltProducts.url("parlor").path
-            // A short pane: each player on one line, the score left as digits.
-            try await tmux.openShells(["cy"], home: home.path, width: 90, height: 14)
+        // A short pane: each player on one line, the score left as digits.
+        try await Self.withPlayers(height: 14) { server, tmux, parlor, ann, bo in
             let created = try await ann.createMatch(CreateMatchArguments(gameType: "501", legs: 1, capacity: 2, playerName: "Ann"))
             let code = created.match.id
             let annId = created.currentUserId
@@ -77,31 +69,12 @@ struct TerminalReplayTmuxTests {
             // For scripts: the screen after one step, printed once.
             try await tmux.typeLine("cy", "\(parlor) replay \(code) --step 5 \(connect) | grep -e 'step 5/7' -e 141")
             try await tmux.waitFor("cy", "step 5/7 · .* · Ann")
-        } catch {
-            runs.forEach { $0.cancel() }
-            await ann.close()
-            await bo.close()
-            await tmux.tearDown(server, home)
-            throw error
         }
-        runs.forEach { $0.cancel() }
-        await ann.close()
-        await bo.close()
-        await tmux.tearDown(server, home)
     }
-}
 
     @Test("A tic-tac-toe game replays on its board, from the empty board to Ann's row")
     func aTicTacToeGameStepsOnItsBoard() async throws {
-        let server = try await TerminalServer.start()
-        let tmux = Tmux()
-        let home = try ScratchDirectory("replay-ttt-tmux")
-        let ann = ParlorClient(configuration: ParlorClientConfiguration(server: try ServerAddress(server.url)))
-        let bo = ParlorClient(configuration: ParlorClientConfiguration(server: try ServerAddress(server.url)))
-        let runs = [Task { try? await ann.run() }, Task { try? await bo.run() }]
-        do {
-            let parlor = BuiltProducts.url("parlor").path
-            try await tmux.openShells(["cy"], home: home.path, width: 90, height: 20)
+        try await Self.withPlayers(height: 20) { server, tmux, parlor, ann, bo in
             let code = try await ann.createTicTacToe(playerName: "Ann").ticTacToe.code
             _ = try await bo.joinTicTacToe(code: code, playerName: "Bo")
             // Ann 0, Bo 3, Ann 1, Bo 4, Ann 2: three in the top row.
@@ -124,16 +97,31 @@ struct TerminalReplayTmuxTests {
             try await tmux.press("cy", "q")
             try await tmux.waitFor("cy", "^cy\\$")
             try await tmux.expectTerminalRestored("cy")
+        }
+    }
+
+    /// The real server, Cy's shell in a tmux pane `height` rows tall, and Ann and Bo signed in with
+    /// ParlorClient to play what `body` replays; everything torn down however `body` ends.
+    private static func withPlayers(
+        height: Int, _ body: (TerminalServer, Tmux, _ parlor: String, _ ann: ParlorClient, _ bo: ParlorClient) async throws -> Void
+    ) async throws {
+        let server = try await TerminalServer.start()
+        let tmux = Tmux()
+        let home = try ScratchDirectory("replay-tmux")
+        let ann = ParlorClient(configuration: ParlorClientConfiguration(server: try ServerAddress(server.url)))
+        let bo = ParlorClient(configuration: ParlorClientConfiguration(server: try ServerAddress(server.url)))
+        let runs = [Task { try? await ann.run() }, Task { try? await bo.run() }]
+        var failure: (any Error)?
+        do {
+            try await tmux.openShells(["cy"], home: home.path, width: 90, height: height)
+            try await body(server, tmux, BuiltProducts.url("parlor").path, ann, bo)
         } catch {
-            runs.forEach { $0.cancel() }
-            await ann.close()
-            await bo.close()
-            await tmux.tearDown(server, home)
-            throw error
+            failure = error
         }
         runs.forEach { $0.cancel() }
         await ann.close()
         await bo.close()
         await tmux.tearDown(server, home)
+        if let failure { throw failure }
     }
 }
