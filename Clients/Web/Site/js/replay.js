@@ -15,8 +15,8 @@ const pageSize = 200;
 const maxSteps = 20000;
 /** The longest wait between two steps when playing at the recorded pace. */
 const longestGap = 3000;
-/** The shortest, so steps recorded in the same instant are still seen one by one. */
-const shortestGap = 150;
+/** The shortest (×4 too), so steps recorded in the same instant are still seen one by one. */
+const shortestGap = 100;
 
 /** The code a replay address names (`/replay/K7Q2ZD`), or null. */
 export function replayCode(pathname = location.pathname) {
@@ -106,7 +106,7 @@ function player(root, context, code, record) {
   const actorLine = h("span", { id: "replay-actor" });
   const button = (id, label, title, target) => h("button", { type: "button", id, title, "aria-label": title, onclick: () => go(target()) }, label);
   const controls = h("section", { class: "card replay-controls", id: "replay-controls" },
-    h("div", { class: "row" }, stepLine, actorLine, timeLine),
+    h("div", { class: "replay-info" }, stepLine, actorLine, timeLine, h("a", { href: "/", class: "replay-home" }, "Home")),
     slider,
     h("div", { class: "row" },
       button("replay-first", "⏮", "First step", () => 0),
@@ -137,8 +137,12 @@ function player(root, context, code, record) {
   function actorName(frame) {
     if (!frame.actor) return "the clock";
     if (frame.actor === context.connection.userId) return "you";
-    const named = (frame.view ? game.record.names(frame.view) : []).find(([id]) => id === frame.actor);
-    return named?.[1] ?? "a player who left";
+    // As the step's view names them, else the end's (a player who left by then).
+    for (const view of [frame.view, frames[last].view]) {
+      const named = game.record.names(view).find(([id]) => id === frame.actor);
+      if (named) return named[1];
+    }
+    return "a player who left";
   }
 
   function start() {
@@ -158,7 +162,7 @@ function player(root, context, code, record) {
     clearTimeout(timer);
     if (!playing || index === last) return;
     const gap = Date.parse(frames[index + 1].at) - Date.parse(frames[index].at);
-    const wait = Math.max(shortestGap, Math.min(longestGap, gap)) / Number(speed.value);
+    const wait = Math.max(shortestGap, Math.min(longestGap, Math.max(gap, 0)) / Number(speed.value));
     timer = setTimeout(() => {
       go(index + 1);
       schedule();
