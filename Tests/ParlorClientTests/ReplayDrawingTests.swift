@@ -26,7 +26,8 @@ struct ReplayDrawingTests {
     }
 
     static func body(_ drawing: ReplayDrawing?, _ frame: ReplayFrame) throws -> [String] {
-        try #require(try #require(drawing, "the game draws its replay").body(frame, width, rows)).map(\.text)
+        let drawing = try #require(drawing, "the game draws its replay")
+        return try #require(drawing.body(frame, width, rows), "the view is read as the game's").map(\.text)
     }
 
     @Test("Rummy: the room's own score grid for the step")
@@ -65,15 +66,15 @@ struct ReplayDrawingTests {
 
         let watched = try Self.body(LobbyCommands.replay, Self.frame(view, me: Self.stranger, at: at))
         let watchedText = watched.joined(separator: "\n")
-        #expect(watchedText.contains("Greek Letters Sprint"), watchedText)
-        #expect(!watchedText.lowercased().contains("alpha") && !watchedText.contains("omegas"), watchedText)
+        #expect(watchedText.contains("Greek Letters Sprint"), "\(watchedText)")
+        #expect(!watchedText.lowercased().contains("alpha") && !watchedText.contains("omegas"), "\(watchedText)")
         // The countdown as it stood at the step: 23 s of the round's 30 left.
-        #expect(watchedText.contains("0:23"), watchedText)
+        #expect(watchedText.contains("0:23"), "\(watchedText)")
 
         let words = try Self.fragment(LobbyFixtures.words(lobby, for: LobbyFixtures.bo))
         let played = try Self.body(LobbyCommands.replay, Self.frame(view, privateView: words, me: LobbyFixtures.bo, at: at))
         let playedText = played.joined(separator: "\n")
-        #expect(playedText.contains("omegas") && playedText.lowercased().contains("alpha"), playedText)
+        #expect(playedText.contains("omegas") && playedText.lowercased().contains("alpha"), "\(playedText)")
         #expect(!playedText.contains("Beta"), "Ann's unique word is not Bo's to see: \(playedText)")
     }
 
@@ -82,12 +83,12 @@ struct ReplayDrawingTests {
         let revealing = try Self.fragment(QuizFixtures.view("revealing"))
         let at = try #require(Instant(iso8601: "2026-06-14T09:30:08.000Z"))
         let during = try Self.body(QuizCommands.replay, Self.frame(revealing, me: QuizFixtures.cy, at: at)).joined(separator: "\n")
-        #expect(!during.contains("Paris"), during)
+        #expect(!during.contains("Paris"), "\(during)")
         #expect(during.contains("0:12"), "12 s left to guess at the step: \(during)")
 
         let revealed = try Self.fragment(QuizFixtures.view("revealed"))
         let after = try Self.body(QuizCommands.replay, Self.frame(revealed, me: QuizFixtures.cy, at: at)).joined(separator: "\n")
-        #expect(after.contains("Paris"), after)
+        #expect(after.contains("Paris"), "\(after)")
     }
 
     @Test("The replay screen draws the game's body, not the step's action, for every game the terminal knows")
