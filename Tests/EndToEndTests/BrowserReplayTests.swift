@@ -6,7 +6,8 @@ import Testing
 /// Chromium (`browser_replay.py`): a viewer who did not play steps through it and sees each step as the
 /// record says, no word before the round's reveal (neither on the page nor in what reached it), both at
 /// it, and ×4 playing on to the end; a player finds the match in "Your games", follows its replay link
-/// and sees their own word during the round, not the other player's; a code with no record says so.
+/// and sees their own word during the round, not the other player's; a code with no record says so; a
+/// tic-tac-toe game, another kind on the same page, shows each step's board as its record has it.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct BrowserReplayTests {
     @Test func aWordMatchIsReplayedStepByStepAsEachViewerSawIt() async throws {

@@ -9,6 +9,7 @@ the server's clock). Then:
 - Ann, signed in as herself (her token), finds the match in "Your games" on home, follows its Replay
   link, and sees her own word during the round — and not Bo's.
 - A code with no record says so.
+- A tic-tac-toe game, another kind through the same page, shows each step's board as the record has it.
 
 Usage: browser_replay.py HTTP_URL SCREENSHOT_DIR. Exits non-zero on any surprise. Needs what
 browser_client.py needs, and Python's websockets."""
@@ -55,13 +56,25 @@ async def play(ws_url):
             event = await asyncio.wait_for(ann.event(sub), 60)
             if event.get("event") == "lobby" and event["data"].get("status") == "FINISHED":
                 break
-        steps, initial, start = [], None, 1
-        while start is not None:
-            page = await cy.call("getGameRecord", code=code, **{"from": start}, limit=3)
-            initial = initial or page.get("initial")
-            steps += page["steps"]
-            start = page.get("nextFrom")
-        return code, hellos["ann"]["token"], initial, steps
+        initial, steps = await record(cy, code)
+
+        board = (await ann.call("createTicTacToe", playerName="Ann"))["ticTacToe"]["code"]
+        await bo.call("joinTicTacToe", code=board, playerName="Bo")
+        for client, cell in ((ann, 4), (bo, 0), (ann, 2), (bo, 6), (ann, 3), (bo, 5), (ann, 1), (bo, 7), (ann, 8)):
+            await client.call("placeMark", code=board, cell=cell)
+        _, board_steps = await record(cy, board)
+        return code, hellos["ann"]["token"], initial, steps, (board, board_steps)
+
+
+async def record(client, code):
+    """The game's record as `client` reads it, in pages of 3 steps: its initial view and its steps."""
+    steps, initial, start = [], None, 1
+    while start is not None:
+        page = await client.call("getGameRecord", code=code, **{"from": start}, limit=3)
+        initial = initial or page.get("initial")
+        steps += page["steps"]
+        start = page.get("nextFrom")
+    return initial, steps
 
 
 def names(view):
@@ -147,6 +160,20 @@ def spectator(cy, code, steps):
     return reveal
 
 
+def boards(cy, code, steps):
+    """Steps through a tic-tac-toe game: each step's board, and its outcome at the end."""
+    cy.open(f"/replay/{code}")
+    cy.wait_text("#replay-stage .eyebrow", "Replay · Watching tic-tac-toe")
+    at_step(cy, 0, len(steps))
+    for step in steps:
+        cy.click("#replay-forward")
+        at_step(cy, step["step"], len(steps))
+        shown = cy.driver.execute_script("return [...document.querySelectorAll('#ttt-board .ttt-cell')].map(cell => cell.textContent)")
+        check(shown == step["view"]["board"], f"tic-tac-toe step {step['step']}: {shown} vs {step['view']['board']}")
+    check(cy.text("#ttt-status") == "A draw.", f"the game's end: {cy.text('#ttt-status')!r}")
+    cy.shot("r05-tictactoe")
+
+
 def player(ann, code, token, steps, reveal):
     ann.open("/")
     ann.driver.execute_script("localStorage.setItem('parlor.token', arguments[0])", token)
@@ -171,12 +198,13 @@ def player(ann, code, token, steps, reveal):
 
 def main(base, shots):
     os.makedirs(shots, exist_ok=True)
-    code, token, initial, steps = asyncio.run(play("ws" + base[4:] + "/ws"))
+    code, token, initial, steps, (board, board_steps) = asyncio.run(play("ws" + base[4:] + "/ws"))
     check(initial is not None and [step["step"] for step in steps] == list(range(1, len(steps) + 1)), "the record's steps")
     phones = []
     try:
         phones = [Phone("cy", base, shots), Phone("ann", base, shots, dark=True)]
         reveal = spectator(phones[0], code, steps)
+        boards(phones[0], board, board_steps)
         player(phones[1], code, token, steps, reveal)
         for phone in phones:
             errors = [entry for entry in phone.driver.get_log("browser")
