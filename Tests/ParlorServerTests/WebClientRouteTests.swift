@@ -26,6 +26,12 @@ import WebSocketCore
             // A join link is the same page.
             let link = try await RawHTTP.exchange(port: parlor.port, method: "GET", path: "/?code=ABCD")
             #expect(link.status == 200 && link.headers["etag"] == etag)
+            // So is a replay's address, which the page reads; anything else under /replay/ is not.
+            let replay = try await RawHTTP.exchange(port: parlor.port, method: "GET", path: "/replay/K7Q2ZD")
+            #expect(replay.status == 200 && replay.headers["etag"] == etag)
+            for other in ["/replay/", "/replay/K7Q2ZD/more", "/replay/%3Cscript%3E", "/replay/ABCDEFGHIJKLM"] {
+                #expect(try await RawHTTP.exchange(port: parlor.port, method: "GET", path: other).status == 404, "\(other)")
+            }
         }
     }
 

@@ -20,6 +20,8 @@ struct ReplayFrame: Sendable {
     let view: JSONFragment
     /// The watcher's own private view after the step, when they were a member then.
     let privateView: JSONFragment?
+    /// When the step was taken, on the server's clock (a countdown shows the time left then).
+    let at: Instant
 }
 
 extension JSONFragment {

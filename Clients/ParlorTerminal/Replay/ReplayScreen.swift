@@ -12,7 +12,9 @@ enum ReplayScreen {
         let height = max(height, 1)
         let title = "Replay · \(History.kindName(player.record.kind)) \(player.record.code)"
         let status = ScreenLine([Span(title, .bold), Span(" · " + player.statusText)])
-        let frame = ReplayFrame(server: server, code: player.record.code, me: me, view: player.view, privateView: player.privateView)
+        let frame = ReplayFrame(
+            server: server, code: player.record.code, me: me, view: player.view, privateView: player.privateView,
+            at: Instant(iso8601: player.step?.at ?? player.record.createdAt) ?? .epoch)
         return ScreenLayout.compose(status: status, bottom: [note(player), keys(player, width: width)], width: width, height: height) { rows in
             drawing.flatMap { $0.body(frame, width, rows) } ?? plain(player, width: width)
         }

@@ -6,7 +6,8 @@ import SystemTLS
 import WebSocketCore
 
 /// The browser client on the server's own port: `GET /` is the app (a join link is `/?code=ABCD`, an
-/// invitation's `/join/ABCD?invite=…`) and `GET /web/…` its styles and modules. Each file is read, hashed and compressed once; a request gets
+/// invitation's `/join/ABCD?invite=…`, a finished game's replay `/replay/ABCD`) and `GET /web/…` its
+/// styles and modules. Each file is read, hashed and compressed once; a request gets
 /// it with a strong `ETag` (a `304` when `If-None-Match` names it), gzip when it accepts that, and a
 /// Content-Security-Policy that lets the page load only its own scripts and styles and talk only to
 /// this server — so a name a player typed can never run as script on another player's phone.
@@ -59,7 +60,7 @@ struct WebClientSite: Sendable {
     /// The response for a request to the site; nil when the path is not one of its files.
     func respond(to request: HTTPRequest) -> HTTPResponse? {
         let path = request.path
-        guard let asset = assets[path] ?? (Self.isJoinLink(path) ? assets["/"] : nil) else { return nil }
+        guard let asset = assets[Self.isAppAddress(path) ? "/" : path] else { return nil }
         guard request.method == .GET || request.method == .HEAD else {
             var refusal = HTTPRoutes.error(WireError(.methodNotAllowed, "\(request.method) is not supported on \(path)."))
             refusal.headers.add(name: "Allow", value: "GET, HEAD")
@@ -84,13 +85,15 @@ struct WebClientSite: Sendable {
         return HTTPResponse(status: .ok, headers: headers, body: asset.body)
     }
 
-    /// Whether `path` is an invitation's link, `/join/CODE` (`createInvite`'s `link`): the app's page,
-    /// which reads the code from the path and the invitation from the query.
-    static func isJoinLink(_ path: String) -> Bool {
-        guard path.hasPrefix("/join/") else { return false }
-        let code = path.utf8.dropFirst(6)
-        return (1...12).contains(code.count) && code.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+    /// Whether `path` is one of the app's own addresses, answered with its page, which reads the code
+    /// from the path: an invitation's link `/join/CODE` (`createInvite`'s `link`; the invitation is in
+    /// the query) or a finished game's replay `/replay/CODE`. A code is 1–12 ASCII letters and digits.
+    static func isAppAddress(_ path: String) -> Bool {
+        for prefix in ["/join/", "/replay/"] where path.hasPrefix(prefix) {
+            let code = path.utf8.dropFirst(prefix.utf8.count)
+            return (1...12).contains(code.count) && code.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        }
+        return false
     }
 
     /// The media type a file is sent as, by its extension.

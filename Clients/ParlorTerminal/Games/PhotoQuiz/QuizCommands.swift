@@ -16,6 +16,14 @@ enum QuizCommands: GameCommands {
     static func watch(code: String, options: ClientOptions) async throws {
         try await GameSession<QuizGame>.run(options, .watch(code: code, places: PlaceLookup(path: Places.defaultPath)))
     }
+
+    /// The quiz as it was then: the photo as far as it had filled in, the countdown as it stood at the
+    /// step, and the answer only from its reveal on.
+    static let replay: ReplayDrawing? = ReplayDrawing { frame, width, rows in
+        guard let quiz = frame.view.decoded(as: QuizView.self) else { return nil }
+        let state = QuizScreenState(server: frame.server, code: frame.code, quiz: quiz, me: frame.me, now: frame.at)
+        return QuizScreen.body(state, width: width, rows: rows)
+    }
 }
 
 /// `parlor quiz …`: "where was this taken?" Friends upload photos with a GPS position; the server reveals

@@ -16,19 +16,25 @@ public enum RoomScreen {
         let height = max(height, 1)
         let header = statusBar(state, width: width)
         let bottom = [messageLine(state), keysLine(state, width: width)]
+        let room = height - 1 - bottom.count
+        var lines = [header] + body(state, width: width, rows: room).prefix(max(room, 0))
+        while lines.count < height - bottom.count { lines.append("") }
+        lines += bottom.suffix(max(height - lines.count, 0))
+        return lines.prefix(height).map { $0.truncated(to: width) }
+    }
+
+    /// What lies between the status bar and the message line: the code in block letters when `rows`
+    /// leave room for it, the summary, the players or the scores (also a replay's step).
+    static func body(_ state: RoomScreenState, width: Int, rows: Int) -> [ScreenLine] {
         var body: [ScreenLine] = [""]
         let big = BlockFont.lines(state.code, width: width)
         body += summary(state, width: width)
         body.append("")
         body += section(state, width: width)
-        let room = height - 1 - bottom.count
-        if !big.isEmpty, big.count + 1 + body.count <= room {
+        if !big.isEmpty, big.count + 1 + body.count <= rows {
             body = [""] + big + body
         }
-        var lines = [header] + body.prefix(max(room, 0))
-        while lines.count < height - bottom.count { lines.append("") }
-        lines += bottom.suffix(max(height - lines.count, 0))
-        return lines.prefix(height).map { $0.truncated(to: width) }
+        return body
     }
 
     /// The text only (what tests compare).

@@ -17,6 +17,11 @@ enum RummyCommands: GameCommands {
     static func watch(code: String, options: ClientOptions) async throws {
         try await GameSession<RoomGame>.run(options, .watch(code: code))
     }
+
+    static let replay: ReplayDrawing? = ReplayDrawing { frame, width, rows in
+        guard let room = frame.view.decoded(as: GameRoom.self) else { return nil }
+        return RoomScreen.body(RoomScreenState(server: frame.server, code: frame.code, room: room, me: frame.me), width: width, rows: rows)
+    }
 }
 
 /// `parlor ready CODE [--off]`.

@@ -11,6 +11,11 @@ enum TicTacToeCommands: GameCommands {
     static func watch(code: String, options: ClientOptions) async throws {
         try await GameSession<TicTacToeSession>.run(options, .watch(code: code))
     }
+
+    static let replay: ReplayDrawing? = ReplayDrawing { frame, width, rows in
+        guard let game = frame.view.decoded(as: TicTacToeView.self) else { return nil }
+        return TicTacToeScreen.body(TicTacToeScreenState(server: frame.server, code: frame.code, game: game, me: frame.me), width: width, rows: rows)
+    }
 }
 
 /// `parlor tictactoe …`: two players, three in a row.

@@ -23,13 +23,18 @@ public enum TicTacToeScreen {
         }
         let bottom = [message, KeysLine.line(keys(state), width: width)]
         return ScreenLayout.compose(status: status, bottom: bottom, width: width, height: height) { rows in
-            let summary = [""] + summary(state)
-            guard let game = state.game, !state.deleted else { return summary }
-            let board = [""] + board(state, game)
-            let big = game.status == "waiting" ? BlockFont.lines(game.code, width: width) : []
-            if !big.isEmpty, big.count + 1 + summary.count + board.count <= rows { return [""] + big + summary + board }
-            return summary + board
+            body(state, width: width, rows: rows)
         }
+    }
+
+    /// What lies between the status bar and the message line, in `rows` rows (also a replay's step).
+    static func body(_ state: TicTacToeScreenState, width: Int, rows: Int) -> [ScreenLine] {
+        let summary = [""] + summary(state)
+        guard let game = state.game, !state.deleted else { return summary }
+        let board = [""] + board(state, game)
+        let big = game.status == "waiting" ? BlockFont.lines(game.code, width: width) : []
+        if !big.isEmpty, big.count + 1 + summary.count + board.count <= rows { return [""] + big + summary + board }
+        return summary + board
     }
 
     /// The text only (what tests compare).

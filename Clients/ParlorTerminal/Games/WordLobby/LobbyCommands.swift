@@ -13,6 +13,17 @@ enum LobbyCommands: GameCommands {
     static func watch(code: String, options: ClientOptions) async throws {
         try await GameSession<LobbyGame>.run(options, .watch(code: code))
     }
+
+    /// The lobby as it was then, with the watcher's own words when they played (the countdown as it
+    /// stood at the step).
+    static let replay: ReplayDrawing? = ReplayDrawing { frame, width, rows in
+        guard let lobby = frame.view.decoded(as: LobbyView.self) else { return nil }
+        var state = LobbyScreenState(
+            server: frame.server, code: frame.code, lobbyId: lobby.lobbyId, lobby: lobby,
+            words: frame.privateView?.decoded(as: PlayerWordsView.self), me: frame.me, now: frame.at)
+        state.watching = frame.privateView == nil
+        return LobbyScreen.body(state, width: width, rows: rows)
+    }
 }
 
 /// `parlor lobby …`: the word game. Players gather in a lobby by its 4-letter code; the creator starts

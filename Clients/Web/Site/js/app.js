@@ -1,5 +1,6 @@
-// The app: one connection, one screen at a time (home, or a game's page), the offline banner, the
-// message line every screen reports through, and the address that carries the game's code.
+// The app: one connection, one screen at a time (home, a game's page, or a finished game's replay at
+// `/replay/CODE`), the offline banner, the message line every screen reports through, and the address
+// that carries the game's code.
 
 import { keepAccountSignIn, takeHandedOverToken } from "./account.js";
 import { Connection } from "./connection.js";
@@ -8,6 +9,7 @@ import { describe, learnSentences } from "./errors.js";
 import { gameOfKind, games, withGameOfCode } from "./games.js";
 import { addressedCode, currentPlace, savePlace, showInAddress } from "./place.js";
 import { showHome } from "./home.js";
+import { replayCode, showReplay } from "./replay.js";
 
 for (const game of games) learnSentences(game.errors, game.precise);
 
@@ -68,7 +70,7 @@ function render(place, options) {
   const game = place ? gameOfKind(place.kind) : null;
   document.body.dataset.screen = game ? place.kind : "home";
   if (game) showInAddress(place.code);
-  else if (place === null && addressedCode()) showInAddress(null);
+  else if (place === null && (addressedCode() || replayCode())) showInAddress(null);
   current = game ? game.show(main, context, place, game) : showHome(main, context, options);
 }
 
@@ -84,7 +86,11 @@ connection.start().then(async () => {
   const invite = invitation ? query.get("invite") : null;
   const addressed = addressedCode();
   const place = currentPlace();
-  if (addressed && addressed !== place?.code) {
+  const replaying = replayCode();
+  if (replaying) {
+    // A replay's address: the finished game, step by step; the seat this phone keeps stays kept.
+    current = showReplay(main, context, replaying);
+  } else if (addressed && addressed !== place?.code) {
     // A shared address of a game this phone is not at: watch it (joining is the join link's).
     try {
       context.go(await withGameOfCode(addressed, (game) => game.watch(connection, addressed)));

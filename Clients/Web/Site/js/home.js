@@ -1,10 +1,12 @@
 // Home: the player's name, a code to join or watch (its shape says its game; an invitation's link brings
 // its invitation along), a new game of each kind, with the settings its game offers and who may join and
-// watch it, and the player's own data (download it, delete the account).
+// watch it, the player's finished games with their replays, and the player's own data (download it,
+// delete the account).
 
 import { accessChoices } from "./access.js";
 import { h } from "./dom.js";
 import { games, withGameOfCode } from "./games.js";
+import { historyCard } from "./history.js";
 import { myDataCard } from "./mydata.js";
 import { savedName, saveName } from "./place.js";
 
@@ -79,6 +81,7 @@ export function showHome(root, context, { code = null, invite = null } = {}) {
       starts.map((start) => start.settings ?? null),
       choices.element,
       h("div", { class: "stack" }, buttons)),
+    historyCard(context),
     myDataCard(context),
   );
   (name.value ? codeInput : name).focus({ preventScroll: true });

@@ -38,14 +38,25 @@ import { sharePanel } from "./share.js";
  * - `drawn(ui)` (optional): a look at the parts once they are on the page;
  * - `loading`: the body while no view has come yet (optional);
  * - `onView(next, previous)`: a look at each newer view before it is drawn (optional);
- * - `keepFocus(element)`: whether a focused field survives a redraw (optional).
+ * - `keepFocus(element)`: whether a focused field survives a redraw (optional);
+ * - `privateView(data)`: this phone's own private view, when the game has one (optional; a replay
+ *   hands over the one recorded with each step, a game's own stream event calls it live).
  * A phone whose stream the server ends while it is seated was removed from a game whose members' stream
  * is theirs: it is told so and goes on watching.
- * Returns `{ui, dispose}`; `ui` has `view`, `presence`, `watching`, `act(op, args, button)` and `render()`.
+ *
+ * A replay (`place.replay`, from replay.js) shows a finished game's recorded steps through the same page:
+ * `place.replay.attach(show)` is called once, and `show({view, privateView, at})` with each step to draw,
+ * in any order. Nothing is followed and nothing is asked of the server; the body is drawn as this phone
+ * saw it then, inert (its controls do nothing), with no Share, Leave or removal.
+ * Returns `{ui, dispose}`; `ui` has `view`, `presence`, `watching`, `replaying`, `now()` (the server's
+ * clock, or the step's time in a replay), `act(op, args, button)` and `render()`.
  */
 export function gamePage(root, context, place, game, page) {
   const { connection } = context;
   const code = place.code;
+  const replay = place.replay ?? null;
+  /** The time of the step a replay shows, in milliseconds. */
+  let replayTime = 0;
   let sharing = false;
   let shared = null;
   let removing = false;
@@ -69,7 +80,8 @@ export function gamePage(root, context, place, game, page) {
   const header = h("header", { class: "game-header" },
     h("div", {}, eyebrow, h("h1", { class: "code", id: page.codeId }, code), access.badge),
     h("div", { class: "row" }, shareButton, leaveButton));
-  const body = h("div", { id: page.bodyId, class: "stack" });
+  const body = h("div", { id: page.bodyId, class: "stack", inert: replay !== null });
+  shareButton.hidden = leaveButton.hidden = replay !== null;
   // The host's removal goes last, below the game: rarely needed, and never in the way.
   const kickButton = h("button", { type: "button", id: "kick", onclick: () => {
     removing = !removing;
@@ -82,11 +94,14 @@ export function gamePage(root, context, place, game, page) {
     view: null,
     presence: new Map(),
     code,
+    replaying: replay !== null,
+    now: () => (replay ? replayTime : connection.serverNow()),
     get watching() {
       return !ui.view || !page.isMember(ui.view, connection.userId);
     },
     /** Asks the server; a view in the reply is shown at once. Answers whether it went through. */
     async act(op, args, button) {
+      if (replay) return false;
       if (button) button.disabled = true;
       try {
         const result = await connection.request(op, args);
@@ -144,10 +159,20 @@ export function gamePage(root, context, place, game, page) {
     if (keep && keep.isConnected && document.activeElement !== keep) keep.focus({ preventScroll: true });
   }
 
+  /** A replay's step, drawn as it was seen. */
+  function showStep(step) {
+    if (disposed) return;
+    replayTime = Date.parse(step.at);
+    page.onView?.(step.view, ui.view);
+    ui.view = step.view;
+    page.privateView?.(step.privateView ?? null);
+    render();
+  }
+
   /** Whether this phone is the host of a game that allows a removal now, with someone to remove. */
   function mayKick() {
     const kick = page.kick;
-    if (!kick || !ui.view || kick.host(ui.view) !== connection.userId || !kick.allowed(ui.view)) return false;
+    if (replay || !kick || !ui.view || kick.host(ui.view) !== connection.userId || !kick.allowed(ui.view)) return false;
     return kick.seats(ui.view).some((seat) => seat.id !== connection.userId);
   }
 
@@ -179,7 +204,7 @@ export function gamePage(root, context, place, game, page) {
     const watching = ui.watching;
     const kicking = mayKick();
     if (!kicking) removing = false;
-    say(eyebrow, page.eyebrow(ui.view, watching));
+    say(eyebrow, (replay ? "Replay · " : "") + page.eyebrow(ui.view, watching));
     say(shareButton, sharing ? "Hide" : "Share");
     shareButton.setAttribute("aria-expanded", String(sharing));
     say(leaveButton, watching || !page.leave(ui.view) ? "Close" : "Leave");
@@ -222,7 +247,7 @@ export function gamePage(root, context, place, game, page) {
   }
 
   render();
-  const stream = followGame(context, {
+  const stream = replay ? (replay.attach(showStep), { stop() {} }) : followGame(context, {
     ...page.observe,
     view(next) {
       if (ui.view && next.version < ui.view.version) return;

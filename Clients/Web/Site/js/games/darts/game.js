@@ -7,6 +7,9 @@ import { showMatch } from "./match.js";
 
 export const darts = {
   kind: "match",
+  // Its finished games' records (replay.js): the kind the server names them by, and who the ids of a
+  // step's view are.
+  record: { kind: "darts", names: (view) => view.players.map((player) => [player.id, player.name]) },
   noun: "darts match",
   codes: {
     pattern: /^[34679][ACDEFGHJKMNPQRTWXY34679]{4}$/, formerly: /^[A-Z0-9]{5}$/,

@@ -6,6 +6,9 @@ import { showQuiz } from "./quiz.js";
 
 export const photoQuiz = {
   kind: "quiz",
+  // Its finished games' records (replay.js): the kind the server names them by, and who the ids of a
+  // step's view are.
+  record: { kind: "photo-quiz", names: (view) => view.players.map((player) => [player.id, player.name]) },
   noun: "photo quiz",
   codes: { pattern: /^[A-Z]{5}$/, shape: "5 letters", owner: "a photo quiz" },
   show: showQuiz,

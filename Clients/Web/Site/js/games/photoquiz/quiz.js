@@ -300,7 +300,7 @@ export function showQuiz(root, context, place, game) {
   function tick() {
     const deadline = quiz?.phase === "revealing" ? Date.parse(quiz.currentPhoto?.guessDeadline ?? "") : NaN;
     if (Number.isNaN(deadline)) return;
-    const left = (deadline - connection.serverNow()) / 1000;
+    const left = (deadline - ui.now()) / 1000;
     fill(countdown, clock(left));
     countdown.classList.toggle("urgent", left <= 5);
   }

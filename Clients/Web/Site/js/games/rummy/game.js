@@ -6,6 +6,9 @@ import { showRoom } from "./room.js";
 
 export const rummy = {
   kind: "room",
+  // Its finished games' records (replay.js): the kind the server names them by, and who the ids of a
+  // step's view are.
+  record: { kind: "rummy", names: (view) => view.players.map((player) => [player.id, player.name]) },
   noun: "room",
   codes: { pattern: /^[A-Z0-9]{6}$/, shape: "6 letters and digits", owner: "a rummy room" },
   show: showRoom,

@@ -5,6 +5,9 @@ import { showTicTacToe } from "./tictactoe.js";
 
 export const ticTacToe = {
   kind: "tictactoe",
+  // Its finished games' records (replay.js): the kind the server names them by, and who the ids of a
+  // step's view are.
+  record: { kind: "tic-tac-toe", names: (view) => view.players.map((player) => [player.playerId, player.name]) },
   noun: "tic-tac-toe game",
   codes: { pattern: /^[0-9]{7}$/, shape: "7 digits", owner: "a tic-tac-toe game" },
   show: showTicTacToe,

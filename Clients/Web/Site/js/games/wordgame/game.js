@@ -12,6 +12,9 @@ function wordProfile(name) {
 
 export const wordGame = {
   kind: "lobby",
+  // Its finished games' records (replay.js): the kind the server names them by, and who the ids of a
+  // step's view are.
+  record: { kind: "word-lobby", names: (view) => view.players.map((player) => [player.userId, player.username]) },
   noun: "word game",
   codes: { pattern: /^[A-Z]{4}$/, shape: "4 letters", owner: "a word game" },
   show: showLobby,

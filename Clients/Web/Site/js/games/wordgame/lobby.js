@@ -91,7 +91,7 @@ export function showLobby(root, context, place, game) {
   const ticker = setInterval(tick, 250);
   function tick() {
     if (!lobby?.round) return;
-    const left = (Date.parse(lobby.round.deadline) - connection.serverNow()) / 1000;
+    const left = (Date.parse(lobby.round.deadline) - ui.now()) / 1000;
     fill(countdown, clock(left));
     countdown.classList.toggle("urgent", left <= 10);
   }
@@ -108,6 +108,8 @@ export function showLobby(root, context, place, game) {
         ui.render();
       },
     },
+    // A replay's step: this player's own words then (none for a spectator).
+    privateView: (data) => (words = data?.words ?? []),
     viewOf: () => null,
     isMember: (view, userId) => !spectator && view.players.some((player) => player.userId === userId),
     rematchOf: (view) => view.rematch ?? null,
