@@ -27,13 +27,13 @@ public struct DataDirectoryBackup: Sendable {
 
     /// Writes the archive to `path` atomically: to a temporary file beside it (mode 0600: the archive
     /// holds the token-signing secret), flushed, then renamed over `path`. A backup that fails or is
-    /// killed never leaves a partial archive under `path`.
+    /// killed never leaves a partial archive under `path`. A killed one leaves its temporary file
+    /// (`.NAME.<uuid>.partial`), which the next backup to `path` removes (`removeStalePartials`).
     public static func write(dataDirectory: String, to path: String) throws(BackupError) -> BackupManifest {
         let (folder, name) = BackupFiles.split(path)
         try refuseInside(dataDirectory: dataDirectory, output: folder)
-        let temporary = "\(folder)/.\(name).\(UUID().uuidString).partial"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw BackupFiles.error("creating \(temporary) for the archive") }
+        let (temporary, descriptor) = try createPartial(of: name, in: folder)
+        removeStalePartials(of: name, in: folder)
         var closed = false
         defer {
             if !closed { close(descriptor) }
@@ -44,23 +44,72 @@ public struct DataDirectoryBackup: Sendable {
             try BackupFiles.writeAll(bytes, to: descriptor, path: temporary)
         }
         guard fsync(descriptor) == 0 else { throw BackupFiles.error("flushing \(temporary)") }
-        closed = true
-        guard close(descriptor) == 0 else { throw BackupFiles.error("closing \(temporary)") }
+        // Renamed while still locked: were it closed first, another backup could take it for stale.
         guard rename(temporary, path) == 0 else { throw BackupFiles.error("renaming \(temporary) to \(path)") }
+        closed = true
+        guard close(descriptor) == 0 else { throw BackupFiles.error("closing \(path)") }
         try BackupFiles.syncDirectory(folder)
         return manifest
     }
 
-    /// Writes the whole archive into `sink`, chunk by chunk; returns its manifest.
-    public func write(into sink: @escaping (UnsafeRawBufferPointer) throws(BackupError) -> Void) throws(BackupError) -> BackupManifest {
+    /// The temporary file an archive is written to, created and locked (`flock`, held until it is closed
+    /// or the process ends): while it is locked, no other backup takes it for stale.
+    private static func createPartial(of name: String, in folder: String) throws(BackupError) -> (String, Int32) {
+        while true {
+            let temporary = "\(folder)/.\(name).\(UUID().uuidString).partial"
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw BackupFiles.error("creating \(temporary) for the archive") }
+            guard flock(descriptor, LOCK_EX) == 0 else {
+                let error = BackupFiles.error("locking \(temporary)")
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            // Another backup may have removed it between its creation and its lock: then make another.
+            var info = stat()
+            if fstat(descriptor, &info) == 0, info.st_nlink > 0 { return (temporary, descriptor) }
+            close(descriptor)
+        }
+    }
+
+    /// Removes the temporary files of backups to `folder/name` that were killed (`kill -9`, a power
+    /// cut): those named as `write` names them whose lock nobody holds. One being written is locked by
+    /// its backup, and stays.
+    static func removeStalePartials(of name: String, in folder: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let prefix = ".\(name).", suffix = ".partial"
+        for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(suffix) && entry.count > prefix.count + suffix.count {
+            guard UUID(uuidString: String(entry.dropFirst(prefix.count).dropLast(suffix.count))) != nil else { continue }
+            let path = folder + "/" + entry
+            let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            // Still the file under that name (not replaced since it was opened), then gone, under its lock.
+            var opened = stat(), named = stat()
+            guard fstat(descriptor, &opened) == 0, lstat(path, &named) == 0, opened.st_dev == named.st_dev, opened.st_ino == named.st_ino
+            else { continue }
+            unlink(path)
+        }
+    }
+
+    /// Writes the whole archive into `sink`, chunk by chunk; returns its manifest. `stop` stops it
+    /// midway from another thread (its snapshot removed, whatever it copied).
+    public func write(
+        stop: BackupStop? = nil, into sink: @escaping (UnsafeRawBufferPointer) throws(BackupError) -> Void
+    ) throws(BackupError) -> BackupManifest {
+        try stop?.check()
         let database = dataDirectory + "/" + SQLiteDataDirectory.databaseFileName
         var info = stat()
         guard stat(database, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw BackupError(.io, "There is no Parlor database at \(database); give the --data-dir the server runs on.")
         }
-        let snapshot = try Snapshot.take(of: database, in: scratchDirectory)
+        let snapshot = try Snapshot.take(of: database, in: scratchDirectory, stop: stop)
         defer { close(snapshot.descriptor) }
-        let writer = BackupArchiveWriter(sink: sink)
+        let writer = BackupArchiveWriter { bytes throws(BackupError) in
+            try stop?.check()
+            try sink(bytes)
+        }
         try writer.addFile(BackupManifest.databaseEntry, descriptor: snapshot.descriptor)
         for relative in try BackupFiles.dataFiles(under: dataDirectory) {
             let path = dataDirectory + "/" + relative
@@ -98,7 +147,7 @@ extension DataDirectoryBackup {
         let tables: [String: Int]
         let takenAt: Instant
 
-        static func take(of database: String, in folder: String) throws(BackupError) -> Snapshot {
+        static func take(of database: String, in folder: String, stop: BackupStop?) throws(BackupError) -> Snapshot {
             let path = "\(folder)/.parlor-backup-\(UUID().uuidString).sqlite"
             defer { unlink(path) }
             let takenAt = SystemClock().now
@@ -109,8 +158,11 @@ extension DataDirectoryBackup {
                 // but a checkpoint that holds the lock for an instant.
                 configuration.busyMode = .timeout(30)
                 let live = try DatabaseQueue(path: database, configuration: configuration)
-                try live.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
-                try live.close()
+                defer { try? live.close() }
+                let copy = { try live.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) } }
+                if let stop { try stop.copying(live, copy) } else { try copy() }
+            } catch let error as BackupError {
+                throw error
             } catch {
                 throw BackupError(.io, "Copying the database \(database) failed: \(error)")
             }
