@@ -28,12 +28,13 @@ public struct DataDirectoryBackup: Sendable {
     /// Writes the archive to `path` atomically: to a temporary file beside it (mode 0600: the archive
     /// holds the token-signing secret), flushed, then renamed over `path`. A backup that fails or is
     /// killed never leaves a partial archive under `path`. A killed one leaves its temporary file
-    /// (`.NAME.<uuid>.partial`), which the next backup to `path` removes (`removeStalePartials`).
+    /// (`.NAME.<uuid>.partial`), which the next backup to `path` removes (`ScratchFiles`).
     public static func write(dataDirectory: String, to path: String) throws(BackupError) -> BackupManifest {
         let (folder, name) = BackupFiles.split(path)
         try refuseInside(dataDirectory: dataDirectory, output: folder)
-        let (temporary, descriptor) = try createPartial(of: name, in: folder)
-        removeStalePartials(of: name, in: folder)
+        let partial = ScratchFiles.Pattern(prefix: ".\(name).", suffix: ".partial")
+        let (temporary, descriptor) = try ScratchFiles.create(in: folder, partial, for: "the archive")
+        ScratchFiles.removeStale(in: folder, partial)
         var closed = false
         defer {
             if !closed { close(descriptor) }
@@ -50,47 +51,6 @@ public struct DataDirectoryBackup: Sendable {
         guard close(descriptor) == 0 else { throw BackupFiles.error("closing \(path)") }
         try BackupFiles.syncDirectory(folder)
         return manifest
-    }
-
-    /// The temporary file an archive is written to, created and locked (`flock`, held until it is closed
-    /// or the process ends): while it is locked, no other backup takes it for stale.
-    private static func createPartial(of name: String, in folder: String) throws(BackupError) -> (String, Int32) {
-        while true {
-            let temporary = "\(folder)/.\(name).\(UUID().uuidString).partial"
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw BackupFiles.error("creating \(temporary) for the archive") }
-            guard flock(descriptor, LOCK_EX) == 0 else {
-                let error = BackupFiles.error("locking \(temporary)")
-                close(descriptor)
-                unlink(temporary)
-                throw error
-            }
-            // Another backup may have removed it between its creation and its lock: then make another.
-            var info = stat()
-            if fstat(descriptor, &info) == 0, info.st_nlink > 0 { return (temporary, descriptor) }
-            close(descriptor)
-        }
-    }
-
-    /// Removes the temporary files of backups to `folder/name` that were killed (`kill -9`, a power
-    /// cut): those named as `write` names them whose lock nobody holds. One being written is locked by
-    /// its backup, and stays.
-    static func removeStalePartials(of name: String, in folder: String) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        let prefix = ".\(name).", suffix = ".partial"
-        for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(suffix) && entry.count > prefix.count + suffix.count {
-            guard UUID(uuidString: String(entry.dropFirst(prefix.count).dropLast(suffix.count))) != nil else { continue }
-            let path = folder + "/" + entry
-            let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-            guard descriptor >= 0 else { continue }
-            defer { close(descriptor) }
-            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
-            // Still the file under that name (not replaced since it was opened), then gone, under its lock.
-            var opened = stat(), named = stat()
-            guard fstat(descriptor, &opened) == 0, lstat(path, &named) == 0, opened.st_dev == named.st_dev, opened.st_ino == named.st_ino
-            else { continue }
-            unlink(path)
-        }
     }
 
     /// Writes the whole archive into `sink`, chunk by chunk; returns its manifest. `stop` stops it
@@ -147,9 +107,19 @@ extension DataDirectoryBackup {
         let tables: [String: Int]
         let takenAt: Instant
 
+        static let snapshotPattern = ScratchFiles.Pattern(prefix: ".parlor-backup-", suffix: ".sqlite")
+
         static func take(of database: String, in folder: String, stop: BackupStop?) throws(BackupError) -> Snapshot {
-            let path = "\(folder)/.parlor-backup-\(UUID().uuidString).sqlite"
-            defer { unlink(path) }
+            // Created empty and locked first (VACUUM INTO fills an empty file), so that a backup killed
+            // while copying leaves a snapshot the next backup knows for stale.
+            let (path, lock) = try ScratchFiles.create(in: folder, snapshotPattern, for: "the database's copy")
+            defer {
+                unlink(path)
+                // VACUUM INTO writes its copy under a rollback journal, which an interrupted copy may leave.
+                unlink(path + "-journal")
+                close(lock)
+            }
+            ScratchFiles.removeStale(in: folder, snapshotPattern, companions: ["-journal"])
             let takenAt = SystemClock().now
             do {
                 var configuration = Configuration()
