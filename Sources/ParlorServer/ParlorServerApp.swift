@@ -186,6 +186,17 @@ public final class ParlorServer: Service, Sendable {
         } onGracefulShutdown: {
             self.beginGracefulShutdown()
         }
+        await stopBackup()
+    }
+
+    /// Every connection has ended, an operator's `/admin/backup` stream too (cut if the shutdown grace
+    /// did not see it finish): its backup is stopped, and waited for until it removed its snapshot.
+    private func stopBackup() async {
+        guard case .sqlite(let store) = services.store.backend else { return }
+        let dataDirectory = (store.databasePath as NSString).deletingLastPathComponent
+        if !(await BackupTicket.stop(dataDirectory: dataDirectory, timeout: .seconds(10))) {
+            services.logger.warning("A backup did not stop within 10 s; its snapshot may be left in the temporary directory")
+        }
     }
 
     /// Stops the server as SIGTERM would (for embedding and tests). A node of a cluster drains first

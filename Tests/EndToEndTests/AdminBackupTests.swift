@@ -90,4 +90,77 @@ import Testing
             }
         }
     }
+
+    /// SIGTERM while an operator streams a backup: the stream has the shutdown grace to finish, as any
+    /// request; this one (256 MiB to a slow reader) cannot, and is cut. The chunked body is never
+    /// terminated, so the client knows its copy is incomplete (curl: 18, "transfer closed with
+    /// outstanding read data remaining") and `restore` refuses it; the server exits cleanly and leaves
+    /// no snapshot in its temporary directory.
+    @Test func aStreamCutByShutdownEndsUnterminatedAndLeavesNoSnapshot() async throws {
+        let scratch = Self.temporaryPath("tmp")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let server = try await ServerProcess.start(["--admin-token", Self.token, "--shutdown-grace", "1"], environment: ["TMPDIR": scratch])
+        let cut = Self.temporaryPath("cut") + ".tar"
+        let restored = Self.temporaryPath("restored")
+        defer {
+            for path in [server.dataDirectory, scratch, cut, restored] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        try BackupTestSupport.makeSparseFile(server.dataDirectory + "/extra/large.bin", size: 1 << 28)
+        let slow = try ChildProcess(
+            executable: "/usr/bin/env",
+            ["curl", "-s", "--limit-rate", "4M", "-o", cut, "-H", "Authorization: Bearer \(Self.token)", "http://127.0.0.1:\(server.port)/admin/backup"],
+            name: "curl")
+        let deadline = ContinuousClock.now + .seconds(60)
+        while Self.size(cut) < 4 << 20, slow.isRunning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(Self.size(cut) >= 4 << 20 && slow.isRunning, "the download did not get going")
+
+        #expect(await server.stop() == 0, "\(server.log)")
+        let status = await slow.waitForExit(timeout: .seconds(30))
+        #expect(status == 18, "curl saw the archive end unterminated: \(String(describing: status)) \(slow.standardError)")
+        #expect(Self.size(cut) < 1 << 28)
+        let restore = try ChildProcess("parlor-server", ["restore", cut, "--data-dir", restored])
+        #expect(await restore.waitForExit(timeout: .seconds(60)) == 3, "refused as damaged: \(restore.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: restored))
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch)
+        #expect(left.isEmpty, "the server left in its temporary directory: \(left)")
+    }
+
+    /// SIGTERM while the backup still copies the database (`VACUUM INTO` of 256 MiB, no grace): the
+    /// copy is interrupted and its snapshot removed before the server exits; the client gets a body
+    /// that never ends.
+    @Test func aShutdownDuringTheDatabaseCopyLeavesNoSnapshot() async throws {
+        let scratch = Self.temporaryPath("tmp")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let first = try await ServerProcess.start()
+        await first.stop()
+        defer {
+            for path in [first.dataDirectory, scratch] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        let filler = try await ExternalProcess.run([
+            "python3", "-c",
+            "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.execute('CREATE TABLE filler (bytes BLOB)'); [db.execute('INSERT INTO filler VALUES (randomblob(1048576))') for _ in range(256)]; db.commit()",
+            first.dataDirectory + "/parlor.sqlite",
+        ])
+        #expect(filler.status == 0, "\(filler.stderr)")
+        let server = try await ServerProcess.start(
+            ["--admin-token", Self.token, "--shutdown-grace", "0"], dataDirectory: first.dataDirectory, environment: ["TMPDIR": scratch])
+        let download = try ChildProcess(
+            executable: "/usr/bin/env",
+            ["curl", "-s", "-o", "/dev/null", "-H", "Authorization: Bearer \(Self.token)", "http://127.0.0.1:\(server.port)/admin/backup"],
+            name: "curl")
+        var copying = false
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !copying, download.isRunning, ContinuousClock.now < deadline {
+            copying = ((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []).contains { $0.hasPrefix(".parlor-backup-") }
+            if !copying { try await Task.sleep(for: .milliseconds(2)) }
+        }
+        #expect(copying, "the backup's database copy was not seen in \(scratch)")
+
+        #expect(await server.stop() == 0, "\(server.log)")
+        #expect(await download.waitForExit(timeout: .seconds(30)) == 18, "\(download.standardError)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch)
+        #expect(left.isEmpty, "the server left in its temporary directory: \(left)")
+    }
 }

@@ -5,7 +5,7 @@ import Testing
 /// `parlor-server backup` and `restore` against the real server: a backup taken while `parlor-load`
 /// plays rooms, restored into a fresh directory and served; damaged archives and a busy directory
 /// refused with their exit statuses; a backup killed with SIGKILL midway leaves the live server and
-/// its data as they were and no archive.
+/// its data as they were and no archive, and the next backup to the same file removes what it left.
 @Suite(.serialized) struct BackupEndToEndTests {
     private static func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("parlor-backup-e2e-\(name)-\(UUID().uuidString)").path
@@ -231,6 +231,37 @@ import Testing
         #expect(await backup.waitForExit(timeout: .seconds(20)) == 128 + SIGKILL)
 
         #expect(!FileManager.default.fileExists(atPath: archive), "a killed backup left an archive under its name")
+        let stale = out + "/" + (partial ?? "")
+        #expect(FileManager.default.fileExists(atPath: stale), "kill -9 leaves the temporary file")
+
+        // The next backup to the same file removes it — not one being written (its lock held, here by a
+        // stand-in), nor another archive's; and the same for database snapshots a backup killed while
+        // copying the database leaves.
+        let writing = out + "/.backup.tar.\(UUID().uuidString).partial"
+        let otherArchive = out + "/.other.tar.\(UUID().uuidString).partial"
+        let staleSnapshot = out + "/.parlor-backup-\(UUID().uuidString).sqlite"
+        let copying = out + "/.parlor-backup-\(UUID().uuidString).sqlite"
+        for path in [otherArchive, staleSnapshot, staleSnapshot + "-journal"] {
+            _ = FileManager.default.createFile(atPath: path, contents: Data("left behind".utf8))
+        }
+        let holder = try ChildProcess(
+            executable: "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import fcntl, sys, time; files = [open(p, 'w') for p in sys.argv[1:]]; [fcntl.flock(f, fcntl.LOCK_EX) for f in files]; print('locked', flush=True); time.sleep(300)",
+                writing, copying,
+            ], name: "lock holder")
+        _ = try await holder.waitForLine(timeout: .seconds(30), "the stand-in's lock") { $0 == "locked" }
+        try FileManager.default.removeItem(atPath: server.dataDirectory + "/extra/large.bin")
+        let again = try await Self.parlorServer(["backup", "--data-dir", server.dataDirectory, "--to", archive])
+        await holder.stop()
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: stale), "the killed backup's temporary file is still there")
+        #expect(FileManager.default.fileExists(atPath: writing), "a temporary file being written was removed")
+        #expect(FileManager.default.fileExists(atPath: otherArchive), "another archive's temporary file was removed")
+        #expect(!FileManager.default.fileExists(atPath: staleSnapshot) && !FileManager.default.fileExists(atPath: staleSnapshot + "-journal"))
+        #expect(FileManager.default.fileExists(atPath: copying), "a snapshot being made was removed")
+        #expect(FileManager.default.fileExists(atPath: archive))
         // The server goes on: it reads the game and takes a change.
         try await server.connect { bo throws in
             #expect(try await bo.call("joinTicTacToe", ["code": code, "playerName": "Bo"]).result != nil)

@@ -34,6 +34,25 @@ final class AccountSignIn: Sendable {
         var accounts: Set<UserID> = []
     }
 
+    /// Whether a token's user was deleted, as far as this node knows without asking the store (each
+    /// `hello` and each bearer request would cost a store read otherwise). Correct because every deletion
+    /// reaches every node: this node's own directly (`accountDeleted`), another node's by its notice,
+    /// heard before the user's next request in all but a moment after the commit; and what was said
+    /// while the notices could not be heard is forgotten when they can again (`noticesResumed`).
+    private let deletions = NIOLockedValueBox(Deletions())
+    /// Bound on each set (emptied, both together, when one is full: the store answers again).
+    static let deletionCacheLimit = 50_000
+
+    private struct Deletions {
+        /// Deleted users heard of since the server started: refused without asking the store.
+        var deleted: Set<UserID> = []
+        /// Users the store said were not deleted, since the notices were last resumed.
+        var live: Set<UserID> = []
+        /// Counts the times what was heard was forgotten (the notices resumed, or `deleted` full): a
+        /// store's answer asked for before then is not kept.
+        var generation = 0
+    }
+
     init(configuration: AuthConfiguration, tokens: SessionTokens, store: any ParlorStore, clock: any ParlorClock, logger: Logger) {
         self.configuration = configuration
         self.tokens = tokens
@@ -177,11 +196,56 @@ final class AccountSignIn: Sendable {
     }
 
     /// A deleted account's tokens sign in no more (ACCOUNT_DELETED), on every node: the store keeps the
-    /// deleted user's fingerprint. A store that cannot answer lets the token through, as every other
-    /// sign-in by token does without asking it.
+    /// deleted user's fingerprint, asked once per user (`deletions`). A store that cannot answer lets the
+    /// token through, as every other sign-in by token does without asking it.
     func refuseDeleted(_ user: UserID) async throws(WireError) {
-        guard (try? await store.isDeletedAccount(user)) == true else { return }
-        throw Self.deleted
+        let (known, generation) = deletions.withLockedValue { deletions -> (Bool?, Int) in
+            if deletions.deleted.contains(user) { return (true, deletions.generation) }
+            return (deletions.live.contains(user) ? false : nil, deletions.generation)
+        }
+        if known == true { throw Self.deleted }
+        if known == false { return }
+        guard let deleted = try? await store.isDeletedAccount(user) else { return }
+        if deleted {
+            accountDeleted(user)
+            throw Self.deleted
+        }
+        // A deletion heard while the store was asked is in `deleted`, which is read first: a stale
+        // `live` entry never lets the user in.
+        deletions.withLockedValue { deletions in
+            guard deletions.generation == generation else { return }
+            if deletions.live.count >= Self.deletionCacheLimit { deletions.live.removeAll() }
+            deletions.live.insert(user)
+        }
+    }
+
+    /// The user's account was deleted (here, or on another node of the cluster): their tokens are refused
+    /// from now on without asking the store.
+    func accountDeleted(_ user: UserID) {
+        deletions.withLockedValue { deletions in
+            if deletions.deleted.count >= Self.deletionCacheLimit {
+                deletions.deleted.removeAll()
+                deletions.live.removeAll()
+                deletions.generation += 1
+            }
+            deletions.live.remove(user)
+            deletions.deleted.insert(user)
+        }
+    }
+
+    /// Whether this node knows the user's account was deleted (no store read: for every request of an
+    /// open connection).
+    func isKnownDeleted(_ user: UserID) -> Bool {
+        deletions.withLockedValue { $0.deleted.contains(user) }
+    }
+
+    /// The cluster's notices are heard again after a while they could not be: a deletion announced
+    /// meanwhile was missed, so every user is asked of the store afresh.
+    func noticesResumed() {
+        deletions.withLockedValue { deletions in
+            deletions.live.removeAll()
+            deletions.generation += 1
+        }
     }
 
     static let deleted = WireError(.accountDeleted, "This account was deleted; its token signs in no more. Sign in afresh (hello without a token).")

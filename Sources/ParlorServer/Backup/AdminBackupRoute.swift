@@ -9,6 +9,10 @@ import WebSocketCore
 /// written at the reader's pace, the blocking file work on a thread of its own. One backup of a data
 /// directory at a time: a second request meanwhile is answered 409 `BACKUP_IN_PROGRESS`. A client
 /// that goes away midway ends the backup (its snapshot removed), and the next request may start one.
+/// The server stopping (SIGTERM) gives a backup under way its shutdown grace to finish, as any request;
+/// one still running then is cut: its connection closed before the chunked body's last chunk (the
+/// client's HTTP library reports the transfer incomplete, and the archive has no manifest, which
+/// `restore` refuses), and the server waits for it to remove its snapshot before it exits.
 struct AdminBackupRoute: Sendable {
     let services: ParlorServices
 
@@ -51,26 +55,39 @@ struct AdminBackupRoute: Sendable {
 
 /// The one backup of a data directory under way in this process, released when the ticket goes.
 final class BackupTicket: Sendable {
-    private static let running = NIOLockedValueBox<Set<String>>([])
+    private static let running = NIOLockedValueBox<[String: BackupStop]>([:])
     let dataDirectory: String
+    let stop: BackupStop
 
     init?(_ dataDirectory: String) {
-        let key = URL(fileURLWithPath: dataDirectory).standardizedFileURL.path
-        guard Self.running.withLockedValue({ $0.insert(key).inserted }) else { return nil }
+        let key = Self.key(dataDirectory)
+        let stop = BackupStop()
+        guard Self.running.withLockedValue({ running in
+            guard running[key] == nil else { return false }
+            running[key] = stop
+            return true
+        })
+        else { return nil }
         self.dataDirectory = key
+        self.stop = stop
     }
 
     deinit {
-        _ = Self.running.withLockedValue { $0.remove(dataDirectory) }
+        _ = Self.running.withLockedValue { $0.removeValue(forKey: dataDirectory) }
     }
+
+    private static func key(_ dataDirectory: String) -> String { URL(fileURLWithPath: dataDirectory).standardizedFileURL.path }
 
     /// Runs the backup on a thread of its own (it blocks on files and on the socket), each chunk
     /// handed to `writer` and waited for.
     func run(_ backup: DataDirectoryBackup, into writer: HTTPBodyWriter) async throws -> BackupManifest {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<BackupManifest, any Error>) in
+        let stop = stop
+        try stop.start()
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<BackupManifest, any Error>) in
             Thread.detachNewThread {
+                defer { stop.end() }
                 do {
-                    let manifest = try backup.write { bytes throws(BackupError) in
+                    let manifest = try backup.write(stop: stop) { bytes throws(BackupError) in
                         do {
                             try writer.write(ByteBuffer(bytes: bytes)).wait()
                         } catch {
@@ -83,5 +100,19 @@ final class BackupTicket: Sendable {
                 }
             }
         }
+    }
+
+    /// Stops the backup of `dataDirectory` still running, if any (the server is stopping and its
+    /// clients are gone, the operator's stream with them: cut before its end), and waits for its thread
+    /// to have removed what it made, at most `timeout`; false if it had not by then.
+    static func stop(dataDirectory: String, timeout: Duration) async -> Bool {
+        guard let stop = running.withLockedValue({ $0[key(dataDirectory)] }) else { return true }
+        stop.stop()
+        let deadline = ContinuousClock.now + timeout
+        while stop.isWorking {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return true
     }
 }

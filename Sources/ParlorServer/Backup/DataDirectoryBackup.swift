@@ -27,13 +27,14 @@ public struct DataDirectoryBackup: Sendable {
 
     /// Writes the archive to `path` atomically: to a temporary file beside it (mode 0600: the archive
     /// holds the token-signing secret), flushed, then renamed over `path`. A backup that fails or is
-    /// killed never leaves a partial archive under `path`.
+    /// killed never leaves a partial archive under `path`. A killed one leaves its temporary file
+    /// (`.NAME.<uuid>.partial`), which the next backup to `path` removes (`ScratchFiles`).
     public static func write(dataDirectory: String, to path: String) throws(BackupError) -> BackupManifest {
         let (folder, name) = BackupFiles.split(path)
         try refuseInside(dataDirectory: dataDirectory, output: folder)
-        let temporary = "\(folder)/.\(name).\(UUID().uuidString).partial"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw BackupFiles.error("creating \(temporary) for the archive") }
+        let partial = ScratchFiles.Pattern(prefix: ".\(name).", suffix: ".partial")
+        let (temporary, descriptor) = try ScratchFiles.create(in: folder, partial, for: "the archive")
+        ScratchFiles.removeStale(in: folder, partial)
         var closed = false
         defer {
             if !closed { close(descriptor) }
@@ -44,23 +45,31 @@ public struct DataDirectoryBackup: Sendable {
             try BackupFiles.writeAll(bytes, to: descriptor, path: temporary)
         }
         guard fsync(descriptor) == 0 else { throw BackupFiles.error("flushing \(temporary)") }
-        closed = true
-        guard close(descriptor) == 0 else { throw BackupFiles.error("closing \(temporary)") }
+        // Renamed while still locked: were it closed first, another backup could take it for stale.
         guard rename(temporary, path) == 0 else { throw BackupFiles.error("renaming \(temporary) to \(path)") }
+        closed = true
+        guard close(descriptor) == 0 else { throw BackupFiles.error("closing \(path)") }
         try BackupFiles.syncDirectory(folder)
         return manifest
     }
 
-    /// Writes the whole archive into `sink`, chunk by chunk; returns its manifest.
-    public func write(into sink: @escaping (UnsafeRawBufferPointer) throws(BackupError) -> Void) throws(BackupError) -> BackupManifest {
+    /// Writes the whole archive into `sink`, chunk by chunk; returns its manifest. `stop` stops it
+    /// midway from another thread (its snapshot removed, whatever it copied).
+    public func write(
+        stop: BackupStop? = nil, into sink: @escaping (UnsafeRawBufferPointer) throws(BackupError) -> Void
+    ) throws(BackupError) -> BackupManifest {
+        try stop?.check()
         let database = dataDirectory + "/" + SQLiteDataDirectory.databaseFileName
         var info = stat()
         guard stat(database, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw BackupError(.io, "There is no Parlor database at \(database); give the --data-dir the server runs on.")
         }
-        let snapshot = try Snapshot.take(of: database, in: scratchDirectory)
+        let snapshot = try Snapshot.take(of: database, in: scratchDirectory, stop: stop)
         defer { close(snapshot.descriptor) }
-        let writer = BackupArchiveWriter(sink: sink)
+        let writer = BackupArchiveWriter { bytes throws(BackupError) in
+            try stop?.check()
+            try sink(bytes)
+        }
         try writer.addFile(BackupManifest.databaseEntry, descriptor: snapshot.descriptor)
         for relative in try BackupFiles.dataFiles(under: dataDirectory) {
             let path = dataDirectory + "/" + relative
@@ -98,9 +107,19 @@ extension DataDirectoryBackup {
         let tables: [String: Int]
         let takenAt: Instant
 
-        static func take(of database: String, in folder: String) throws(BackupError) -> Snapshot {
-            let path = "\(folder)/.parlor-backup-\(UUID().uuidString).sqlite"
-            defer { unlink(path) }
+        static let snapshotPattern = ScratchFiles.Pattern(prefix: ".parlor-backup-", suffix: ".sqlite")
+
+        static func take(of database: String, in folder: String, stop: BackupStop?) throws(BackupError) -> Snapshot {
+            // Created empty and locked first (VACUUM INTO fills an empty file), so that a backup killed
+            // while copying leaves a snapshot the next backup knows for stale.
+            let (path, lock) = try ScratchFiles.create(in: folder, snapshotPattern, for: "the database's copy")
+            defer {
+                unlink(path)
+                // VACUUM INTO writes its copy under a rollback journal, which an interrupted copy may leave.
+                unlink(path + "-journal")
+                close(lock)
+            }
+            ScratchFiles.removeStale(in: folder, snapshotPattern, companions: ["-journal"])
             let takenAt = SystemClock().now
             do {
                 var configuration = Configuration()
@@ -109,8 +128,11 @@ extension DataDirectoryBackup {
                 // but a checkpoint that holds the lock for an instant.
                 configuration.busyMode = .timeout(30)
                 let live = try DatabaseQueue(path: database, configuration: configuration)
-                try live.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
-                try live.close()
+                defer { try? live.close() }
+                let copy = { try live.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) } }
+                if let stop { try stop.copying(live, copy) } else { try copy() }
+            } catch let error as BackupError {
+                throw error
             } catch {
                 throw BackupError(.io, "Copying the database \(database) failed: \(error)")
             }

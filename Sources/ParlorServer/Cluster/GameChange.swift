@@ -1,4 +1,5 @@
 import Foundation
+import ParlorRules
 
 /// One game version committed by a node of a cluster, as announced on the database's notification
 /// channels (`ClusterChannel`): who committed which version of which game, and — when it fits the
@@ -72,25 +73,30 @@ struct GameChange: Sendable, Equatable {
 }
 
 /// What every node of a cluster hears, on `ClusterChannel.homes`: a node took a game (`claim`), a
-/// draining node let all of its games go (`release`), a node deleted a game (`gone`). All rare: a node's
-/// death or restart, a game's end.
+/// draining node let all of its games go (`release`), a node deleted a game (`gone`), a node deleted a
+/// player's account (`account-deleted`: every node closes that user's connections and refuses them). All
+/// rare: a node's death or restart, a game's end, an account deleted.
 enum HomeChange: Sendable, Equatable {
     case claimed(node: String, kind: String, id: String)
     case released(node: String)
     case deleted(node: String, kind: String, id: String)
+    /// Announced by the deleting transaction itself (`pg_notify` in it), so it is heard exactly when the
+    /// deletion committed.
+    case accountDeleted(node: String, user: UserID)
 
     var payload: String {
         switch self {
         case .claimed(let node, let kind, let id): "claim \(node) \(kind) \(id)"
         case .released(let node): "release \(node)"
         case .deleted(let node, let kind, let id): "gone \(node) \(kind) \(id)"
+        case .accountDeleted(let node, let user): "account-deleted \(node) \(user.rawValue)"
         }
     }
 
     /// The node that said it.
     var node: String {
         switch self {
-        case .claimed(let node, _, _), .released(let node), .deleted(let node, _, _): node
+        case .claimed(let node, _, _), .released(let node), .deleted(let node, _, _), .accountDeleted(let node, _): node
         }
     }
 
@@ -103,6 +109,9 @@ enum HomeChange: Sendable, Equatable {
             self = .released(node: parts[1])
         case "gone" where parts.count == 4 && !parts[1].isEmpty && !parts[2].isEmpty && !parts[3].isEmpty:
             self = .deleted(node: parts[1], kind: parts[2], id: parts[3])
+        case "account-deleted" where parts.count == 3 && !parts[1].isEmpty:
+            guard let user = UserID(parts[2]) else { return nil }
+            self = .accountDeleted(node: parts[1], user: user)
         default:
             return nil
         }

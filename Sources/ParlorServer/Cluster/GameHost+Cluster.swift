@@ -51,6 +51,8 @@ extension GameHost {
         case .deleted(let node, let kind, let id):
             guard kind == Game.kind.name else { return }
             changedElsewhere(GameChange(node: node, kind: kind, id: id, version: GameChange.deleted, committedAt: GameChange.wallClockMicroseconds()))
+        case .accountDeleted:
+            return
         }
     }
 

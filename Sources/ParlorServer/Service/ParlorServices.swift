@@ -126,10 +126,9 @@ final class ParlorServices: Sendable {
             + [HistoryOperation.handler(games).entry(), records.entry(), link.entry()] + GameAccessOperations.entries(games)
         operations = OperationTable(entries)
         callable = OperationTable(entries.filter(\.callable))
+        let accountSignIn = signIn
         let playerData = PlayerData(accounts: accounts, games: games) { user in
-            let sessions = connections.all.filter { $0.user == user }
-            for session in sessions { session.disconnect(reason: PlayerData.closeReason) }
-            return sessions.count
+            Self.closeDeletedAccount(user, signIn: accountSignIn, connections: connections)
         }
         routes = registrations.flatMap(\.routes) + playerData.routes + accounts.routes + records.routes + GameRecordOperation.exportRoutes(games) + link.routes
         for game in games {
@@ -178,9 +177,27 @@ final class ParlorServices: Sendable {
                 case .released(let released):
                     node.released(by: released)
                     for game in all { await game.homeChanged(change) }
+                case .accountDeleted(let deleter, let user):
+                    let closed = Self.closeDeletedAccount(user, signIn: self.signIn, connections: self.connections)
+                    self.logger.notice(
+                        "Closed the connections of an account deleted on another node",
+                        metadata: ["user": "\(user)", "node": "\(deleter)", "connections": "\(closed)"])
                 }
             },
-            resumed: { for game in all { await game.refreshWatched() } }))
+            resumed: {
+                self.signIn.noticesResumed()
+                for game in all { await game.refreshWatched() }
+            }))
+    }
+
+    /// A deleted account, here or on another node: its tokens are refused from now on, and its open
+    /// connections on this node are closed (1008, `PlayerData.closeReason`). Returns how many were.
+    @discardableResult
+    static func closeDeletedAccount(_ user: UserID, signIn: AccountSignIn, connections: ConnectionRegistry) -> Int {
+        signIn.accountDeleted(user)
+        let sessions = connections.all.filter { $0.user == user }
+        for session in sessions { session.disconnect(reason: PlayerData.closeReason) }
+        return sessions.count
     }
 
     /// The heartbeat: every `cluster.heartbeat`, records that this node is alive and reads which nodes

@@ -177,6 +177,12 @@ final class Session: WebSocketReceiver, FeedOutput, Sendable {
         if shuttingDown {
             return Answer(reply: Reply.error(id: request.id, WireError(.shuttingDown, "The server is restarting; reconnect in a moment.")))
         }
+        // The account was deleted (here or on another node) while this connection was open: nothing it
+        // still sends is done, whatever was queued before the close.
+        if let user, services.signIn.isKnownDeleted(user) {
+            disconnect(reason: PlayerData.closeReason)
+            return Answer(reply: Reply.error(id: request.id, AccountSignIn.deleted))
+        }
         var answer = Answer()
         do throws(WireError) {
             if request.call.access == .signedIn && user == nil { throw OperationTable.unauthenticated }

@@ -1,9 +1,10 @@
+import ParlorRules
 import Testing
 @testable import ParlorServer
 
 /// What the nodes of a cluster tell each other, read back as written: a committed version with the game
 /// itself when it fits PostgreSQL's 8,000 bytes (and without it when not), claims, releases and
-/// deletions; and payloads another release might send are refused, not misread.
+/// deletions, deleted accounts; and payloads another release might send are refused, not misread.
 struct GameChangeTests {
     @Test func aVersionCarriesTheGameWhenItFits() throws {
         let body = GameChange.Body(schedule: #"[{"key":"round-end","due":12}]"#, state: #"{"id":"K7Q2ZD","names":["Zoë 🎯","Bo"]}"#)
@@ -35,11 +36,13 @@ struct GameChangeTests {
         for change in [
             HomeChange.claimed(node: "node3", kind: "rummy", id: "K7Q2ZD"), .released(node: "node1"),
             .deleted(node: "node2", kind: "darts", id: "QX7KM"),
+            .accountDeleted(node: "node1", user: UserID("0f8fad5b-d9cb-469f-a165-70867728950e")!),
         ] {
             #expect(HomeChange(payload: change.payload) == change)
         }
         #expect(HomeChange(payload: "claim node3 rummy") == nil)
         #expect(HomeChange(payload: "node1 3 1 rummy ABC") == nil, "a version is not a home change")
+        #expect(HomeChange(payload: "account-deleted node1 not-a-user") == nil)
     }
 
     /// Every node and every release must put a game in the same bucket, and spread games over them.

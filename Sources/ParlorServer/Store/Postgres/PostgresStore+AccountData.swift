@@ -68,6 +68,7 @@ extension PostgresStore {
         let other = pseudonym.rawValue
         let erasure = AccountErasure(user: user, pseudonym: pseudonym)
         let tombstone = SQLiteStore.deletedUserKey(user)
+        let notice = HomeChange.accountDeleted(node: node, user: user).payload
         return try await transaction("Deleting the account of \(user)") { connection, logger in
             try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(id)))", logger: logger)
             var live: [LiveGameRef] = []
@@ -140,6 +141,9 @@ extension PostgresStore {
             let stamp = ByteBuffer(string: String(now.millisecondsSinceEpoch))
             try await connection.query(
                 "INSERT INTO secrets (name, value) VALUES (\(tombstone), \(stamp)) ON CONFLICT (name) DO NOTHING", logger: logger)
+            // Every other node closes the user's connections and refuses them: told in this transaction,
+            // so the notice goes out exactly when (and only if) the deletion commits.
+            try await connection.query("SELECT pg_notify(\(ClusterChannel.homes), \(notice))", logger: logger)
             return AccountDeletionOutcome.deleted
         }
     }
