@@ -54,5 +54,32 @@ struct ClusterAccountDeletionTests {
             #expect(refusal == "ACCOUNT_DELETED", "her token on the other node: \(String(describing: refusal))")
         }
     }
+
+    /// A node that could not hear the others when the account was deleted (every node's listening
+    /// connection cut by PostgreSQL just before the deletion, so its notice went to nobody) asks the
+    /// store about its connected players once it listens again, and closes the deleted one.
+    @Test func aNodeThatMissedTheNoticeClosesTheDeletedPlayerOnceItHearsAgain() async throws {
+        try await ClusterHarness.with(nodes: 2) { cluster in
+            let deleting = "http://127.0.0.1:\(cluster.node(0).port)"
+            let other = cluster.node(1).url
+            try await WebSocketClient.connect(to: other) { annSocket in
+                let ann = JSONConnection(annSocket)
+                try await ann.hello()
+                let token = try #require(ann.token)
+
+                let cut = try await cluster.postgres.psql(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%'", database: cluster.database)
+                #expect(cut == "2", "each node's listening connection: \(cut)")
+                let deleted = try await curl(["-X", "DELETE", "-H", "Authorization: Bearer \(token)", "\(deleting)/users/me?confirm=DELETE"])
+                #expect(deleted.status == 200, "\(deleted)")
+
+                let status = try await withTimeout(.seconds(20), "the other node closing the deleted player's connection once it listens again") {
+                    await annSocket.closeStatus
+                }
+                #expect(status.code == .policyViolation, "\(status)")
+                #expect(status.reason == "ACCOUNT_DELETED: this account was deleted", "\(status)")
+            }
+        }
+    }
 }
 #endif

@@ -187,7 +187,32 @@ final class ParlorServices: Sendable {
             resumed: {
                 self.signIn.noticesResumed()
                 for game in all { await game.refreshWatched() }
+                await self.closeAccountsDeletedUnheard()
             }))
+    }
+
+    /// After a while this node could not hear the other nodes: an account deleted meanwhile was never
+    /// announced here, so each user with an open connection on this node is asked of the store (once
+    /// per user, `AccountSignIn.refuseDeleted`), and a deleted one's connections are closed as the
+    /// notice would have closed them.
+    private func closeAccountsDeletedUnheard() async {
+        var users = Set<UserID>()
+        for session in connections.all {
+            if let user = session.user { users.insert(user) }
+        }
+        var closed = 0
+        for user in users {
+            do {
+                try await signIn.refuseDeleted(user)
+            } catch {
+                closed += Self.closeDeletedAccount(user, signIn: signIn, connections: connections)
+            }
+        }
+        if closed > 0 {
+            logger.notice(
+                "Closed the connections of accounts deleted while the other nodes could not be heard",
+                metadata: ["connections": "\(closed)"])
+        }
     }
 
     /// A deleted account, here or on another node: its tokens are refused from now on, and its open
