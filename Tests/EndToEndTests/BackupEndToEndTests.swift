@@ -180,7 +180,7 @@ import Testing
 
         let busy = scratch + "/busy"
         try FileManager.default.createDirectory(atPath: busy, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: busy + "/keep.txt", contents: Data("mine".utf8))
+        _ = FileManager.default.createFile(atPath: busy + "/keep.txt", contents: Data("mine".utf8))
         let notEmpty = try await Self.parlorServer(["restore", archive, "--data-dir", busy])
         #expect(notEmpty.status == 2 && notEmpty.stderr.contains("\(busy) is not empty"), "\(notEmpty.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: busy) == ["keep.txt"])

@@ -111,7 +111,7 @@ struct ClusterRoutingTests {
             for code in newRooms.withLock({ $0 }) { servedBy.append(try await cluster.servingNode(of: code) ?? "none") }
             #expect(servedBy.contains(ClusterHarness.nodeName(3)), "the fourth node serves some of the games created after it joined: \(servedBy)\n\(cluster.frontLog.suffix(2000))")
             for (code, node) in before.withLock({ $0 }) {
-                #expect(try await cluster.servingNode(of: code) == node, "room \(code) stayed on \(node ?? "none")")
+                #expect(try await cluster.servingNode(of: code) == node, "room \(code) stayed on \(node)")
             }
             for index in 0..<cluster.nodeCount {
                 #expect(await cluster.metricSum("parlor_cluster_claims_total", on: index) ?? 0 == 0, "node \(index) took no game from a live node")

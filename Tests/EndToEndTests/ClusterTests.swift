@@ -203,7 +203,7 @@ struct ClusterTests {
     /// with the node), every player is back on their seat through another node with their room's
     /// stream flowing again, and no version of a room was answered twice.
     @Test func aNodeKilledUnderLoadLosesNothingAcknowledgedAndEveryPlayerIsBackOnTheirSeat() async throws {
-        try await ClusterHarness.with { cluster in
+        _ = try await ClusterHarness.with { cluster in
             try await Self.underLoad(cluster) { killedAt in
                 var connections: [Double] = []
                 for index in 0..<cluster.nodeCount { connections.append(await cluster.metric("parlor_connections", on: index) ?? 0) }
