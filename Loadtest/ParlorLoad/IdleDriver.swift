@@ -192,57 +192,30 @@ private struct IdleClient: Sendable {
 
     /// Hands the connection to a receiver that counts what arrives until the run ends; then the room's
     /// creator (its only player) leaves it, which deletes it, so the server does not keep it until it
-    /// expires, and the connection closes.
+    /// expires, and the connection closes (`LeaveThenClose`).
     private func hold(_ webSocket: WebSocket, leave: ByteBuffer?) async {
-        let connection = webSocket.connection
-        let receiver = IdleReceiver(run: run, connection: connection)
-        await webSocket.handOver(to: receiver)
-        // The run's end reaches the connection as a closure left with the gate, not as a task waiting on it.
-        run.finish.onOpen { _ in
-            connection.eventLoop.execute {
-                guard let leave, connection.isActive else {
-                    connection.close()
-                    return
-                }
-                receiver.closeWhenLeft(after: .seconds(5))
-                connection.send(WebSocketMessage(kind: .text, data: leave))
-            }
-        }
+        let ending = LeaveThenClose(webSocket.connection, leave: leave)
+        await webSocket.handOver(to: IdleReceiver(run: run, ending: ending))
+        ending.whenOpen(run.finish)
     }
 }
 
 /// A held idle connection's inbound side, on its event loop.
-///
-/// `@unchecked Sendable`: `leaving` is touched only on the connection's event loop.
-private final class IdleReceiver: WebSocketReceiver, @unchecked Sendable {
+private final class IdleReceiver: WebSocketReceiver {
     let run: IdleDriver.Run
-    let connection: WebSocketConnection
-    /// Set once the run has ended and the leaving request is out: closes the connection if the reply
-    /// does not come in time.
-    private var leaving: Scheduled<Void>?
+    let ending: LeaveThenClose
 
-    init(run: IdleDriver.Run, connection: WebSocketConnection) {
+    init(run: IdleDriver.Run, ending: LeaveThenClose) {
         self.run = run
-        self.connection = connection
-    }
-
-    /// On the loop, after the run's end: the connection closes when the reply to the leaving request
-    /// arrives, or after `timeout`.
-    func closeWhenLeft(after timeout: TimeAmount) {
-        let connection = self.connection
-        leaving = connection.eventLoop.scheduleTask(in: timeout) { connection.close() }
+        self.ending = ending
     }
 
     func received(_ message: WebSocketMessage) -> WebSocketReadDemand {
-        guard !run.finish.isOpen else {
-            if let leaving, case .reply(RoomMember.leaveID, _, _) = ScannedFrame(message.data) {
-                leaving.cancel()
-                self.leaving = nil
-                connection.close()
-            }
-            return .more
+        if run.finish.isOpen {
+            ending.received(message)
+        } else {
+            run.events.add()
         }
-        run.events.add()
         return .more
     }
 
@@ -254,8 +227,7 @@ private final class IdleReceiver: WebSocketReceiver, @unchecked Sendable {
     func serverShuttingDown() {}
 
     func closed(_ status: WebSocketCloseStatus) {
-        leaving?.cancel()
-        leaving = nil
+        ending.closed()
         if !run.finish.isOpen {
             run.lost.add()
             run.failures.add("hold: " + LoadFailure.closed(status).description)

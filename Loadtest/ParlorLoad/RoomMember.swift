@@ -270,7 +270,8 @@ struct RoomMember: Sendable {
         let timetable = run.parameters.game == .darts ? room.index * run.parameters.membersPerRoom : self.connection
         let phase = run.phase(forConnection: timetable)
         let sender = plan.map { ActionSender(member: self, connection: connection, plan: $0, phase: phase, watch: watch) }
-        let receiver = MemberReceiver(member: self, connection: connection, clock: ReplyClock(run: run, phase: phase), watch: watch, sender: sender)
+        let ending = LeaveThenClose(connection, leave: leave)
+        let receiver = MemberReceiver(member: self, clock: ReplyClock(run: run, phase: phase), watch: watch, sender: sender, ending: ending)
         await webSocket.handOver(to: receiver)
         if let sender {
             run.start.onOpen { start in
@@ -280,18 +281,9 @@ struct RoomMember: Sendable {
                     sender.start(at: start, baseline: 0)
                 }
             }
+            run.finish.onOpen { _ in sender.stop() }
         }
-        run.finish.onOpen { _ in
-            connection.eventLoop.execute {
-                sender?.stop()
-                guard let leave, connection.isActive else {
-                    connection.close()
-                    return
-                }
-                receiver.closeWhenLeft(after: .seconds(5))
-                connection.send(WebSocketMessage(kind: .text, data: leave))
-            }
-        }
+        ending.whenOpen(run.finish)
     }
 
     fileprivate func memberLost() {
@@ -337,41 +329,25 @@ struct RoomMember: Sendable {
 }
 
 /// A member's inbound side while it measures: every frame scanned on the connection's event loop.
-///
-/// `@unchecked Sendable`: `leaving` is touched only on the connection's event loop.
-private final class MemberReceiver: WebSocketReceiver, @unchecked Sendable {
+private final class MemberReceiver: WebSocketReceiver {
     let member: RoomMember
-    let connection: WebSocketConnection
     let clock: ReplyClock
     let watch: VersionWatch
     let sender: ActionSender?
-    /// Set once the run has ended and the leaving request is out: closes the connection if the reply
-    /// does not come in time.
-    private var leaving: Scheduled<Void>?
+    let ending: LeaveThenClose
 
-    init(member: RoomMember, connection: WebSocketConnection, clock: ReplyClock, watch: VersionWatch, sender: ActionSender?) {
+    init(member: RoomMember, clock: ReplyClock, watch: VersionWatch, sender: ActionSender?, ending: LeaveThenClose) {
         self.member = member
-        self.connection = connection
         self.clock = clock
         self.watch = watch
         self.sender = sender
-    }
-
-    /// On the loop, after the run's end: the connection closes when the reply to the leaving request
-    /// arrives, or after `timeout`.
-    func closeWhenLeft(after timeout: TimeAmount) {
-        let connection = self.connection
-        leaving = connection.eventLoop.scheduleTask(in: timeout) { connection.close() }
+        self.ending = ending
     }
 
     func received(_ message: WebSocketMessage) -> WebSocketReadDemand {
         // After the run's end: players leaving (the game's last versions, its deletion) are not measured.
         guard !member.run.finish.isOpen else {
-            if let leaving, case .reply(RoomMember.leaveID, _, _) = ScannedFrame(message.data) {
-                leaving.cancel()
-                self.leaving = nil
-                connection.close()
-            }
+            ending.received(message)
             return .more
         }
         member.handle(ScannedFrame(message.data), clock: clock, watch: watch)
@@ -387,8 +363,7 @@ private final class MemberReceiver: WebSocketReceiver, @unchecked Sendable {
     func serverShuttingDown() {}
 
     func closed(_ status: WebSocketCloseStatus) {
-        leaving?.cancel()
-        leaving = nil
+        ending.closed()
         let run = member.run
         if !run.finish.isOpen {
             run.failures.add("run: " + LoadFailure.closed(status).description)
