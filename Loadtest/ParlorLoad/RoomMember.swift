@@ -395,8 +395,8 @@ private final class ActionSender: @unchecked Sendable {
     private var start: ContinuousClock.Instant?
     private var baseline = 0
     private var number: Int64 = 0
-    /// The action left with the timetable, and when it is due.
-    private var pending: (number: Int64, due: ContinuousClock.Instant)?
+    /// When the action left with the timetable (action `number`) is due.
+    private var pendingDue: ContinuousClock.Instant?
     /// The action whose time has come, waiting for the member's view to reach its turn.
     private var waiting: (number: Int64, due: ContinuousClock.Instant, version: Int)?
     private var stopped = false
@@ -426,7 +426,7 @@ private final class ActionSender: @unchecked Sendable {
             self.stopped = true
             if let slot = self.slot { self.timetable.release(slot) }
             self.slot = nil
-            self.pending = nil
+            self.pendingDue = nil
             self.waiting = nil
         }
     }
@@ -455,20 +455,20 @@ private final class ActionSender: @unchecked Sendable {
         number = mine
         let due = run.scheduled(number: number, phase: phase, start: start)
         guard due < start + run.parameters.duration, !member.room.failed else { return }
-        pending = (number, due)
+        pendingDue = due
         timetable.schedule(slot, at: due)
     }
 
     /// The timetable's call: the pending action is due.
     private func cameDue(_ due: ContinuousClock.Instant) {
-        guard !stopped, let pending, pending.due == due else { return }
-        self.pending = nil
+        guard !stopped, pendingDue == due else { return }
+        pendingDue = nil
         guard !member.run.stopSending.isOpen else { return }
-        if case .visits = plan, watch.seen < baseline + Int(pending.number) {
-            waiting = (pending.number, due, baseline + Int(pending.number))
+        if case .visits = plan, watch.seen < baseline + Int(number) {
+            waiting = (number, due, baseline + Int(number))
             return
         }
-        send(pending.number, due: due)
+        send(number, due: due)
     }
 
     private func send(_ action: Int64, due: ContinuousClock.Instant) {
