@@ -18,7 +18,7 @@ extension InMemoryStore {
             data.uploads = state.uploads.values.flatMap(\.values).filter { $0.uploader == user || $0.players.contains(user) }
                 .sorted { ($0.finishedAt, $0.id) < ($1.finishedAt, $1.id) }
                 .map { AccountData.Upload(kind: $0.kind.name, id: $0.id, uploader: $0.uploader, finishedAt: $0.finishedAt, state: $0.state) }
-            let records = state.records[Self.recordsKey] as? MemoryRecords ?? MemoryRecords()
+            let records = state.gameRecords
             data.records = records.order.compactMap { records.byID[$0] }.filter { record in
                 record.head.initialState.contains(user.rawValue) || record.steps.contains { $0.actor == user.rawValue }
             }.map { record in
@@ -42,7 +42,6 @@ extension InMemoryStore {
             state.userSettings[user] = nil
             state.externalIdentities = state.externalIdentities.filter { $0.value != user }
 
-            var records = state.records[Self.recordsKey] as? MemoryRecords ?? MemoryRecords()
             var history: [Filed] = []
             for var filed in state.history {
                 filed.players.remove(user)
@@ -50,9 +49,9 @@ extension InMemoryStore {
                 let json = (try? filed.state.json()) ?? ""
                 if filed.players.isEmpty && json.contains(id) {
                     // A game nobody else played goes, with its record.
-                    let gone = records.byID.values.filter { $0.head.kind == filed.kind.name && $0.head.historyKey == filed.key }.map(\.head.id)
-                    for record in gone { records.byID[record] = nil }
-                    records.order.removeAll { gone.contains($0) }
+                    let gone = state.gameRecords.byID.values.filter { $0.head.kind == filed.kind.name && $0.head.historyKey == filed.key }.map(\.head.id)
+                    for record in gone { state.gameRecords.byID[record] = nil }
+                    state.gameRecords.order.removeAll { gone.contains($0) }
                     state.filedKeys.remove("\(filed.kind)/\(filed.key)")
                     continue
                 }
@@ -75,7 +74,7 @@ extension InMemoryStore {
                 }
             }
 
-            for (recordID, var record) in records.byID {
+            for (recordID, var record) in state.gameRecords.byID {
                 record.head.initialState = erasure.anonymised(state: record.head.initialState)
                 record.steps = record.steps.map { step in
                     var step = step
@@ -87,9 +86,8 @@ extension InMemoryStore {
                     }
                     return step
                 }
-                records.byID[recordID] = record
+                state.gameRecords.byID[recordID] = record
             }
-            state.records[Self.recordsKey] = records
             state.deletedUsers.insert(AccountErasure.fingerprint(of: user))
             return .deleted
         }

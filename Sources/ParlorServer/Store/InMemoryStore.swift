@@ -24,6 +24,9 @@ public final class InMemoryStore: ParlorStore {
         var filedKeys: Set<String> = []
         /// What games keep beside their games, by each game's own name for it.
         var records: [String: any Sendable] = [:]
+        /// Every game's record, changed in place by each save: a save costs what it adds, not a copy
+        /// of every record (`InMemoryStore+Records.swift`).
+        var gameRecords = MemoryRecords()
         var profiles: [UserID: ProfileRecord] = [:]
         /// In creation order.
         var friendships: [FriendshipRecord] = []
