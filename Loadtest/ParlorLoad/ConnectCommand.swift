@@ -47,6 +47,7 @@ struct ConnectCommand: AsyncParsableCommand {
             url: connection.url, connections: connections, concurrency: concurrency,
             stormConcurrency: stormConcurrency ?? connections, polite: polite, holdSeconds: hold,
             waveTimeoutSeconds: waveTimeout, sourceAddresses: connection.sourceAddresses, compress: connection.compress)
+        connection.startEventLoops()
         // An abrupt drop leaves each old local port in TIME_WAIT while its connection comes back on a new one.
         if let problem = connection.checkCapacity(connections: connections, portsPerConnection: polite ? 1 : 2) {
             try connection.refuse(problem)

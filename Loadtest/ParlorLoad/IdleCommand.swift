@@ -46,6 +46,7 @@ struct IdleCommand: AsyncParsableCommand {
             url: connection.url, connections: connections, perRoom: perRoom, durationSeconds: duration,
             concurrency: concurrency, setupTimeoutSeconds: setupTimeout, sourceAddresses: connection.sourceAddresses,
             compress: connection.compress, serverPid: connection.serverPid)
+        connection.startEventLoops()
         if let problem = connection.checkCapacity(connections: connections) { try connection.refuse(problem) }
         if let warning = connection.serverCapacityWarning(connections: connections) { connection.progress(warning) }
         if connection.serverPid == nil {

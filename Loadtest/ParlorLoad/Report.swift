@@ -25,6 +25,8 @@ struct ProcessUsage: Codable, Sendable {
     var residentBytesAtEnd: Int?
     /// Share of one core used during the measured phase (2.0 = both cores of a 2-core machine).
     var cpuCores: Double?
+    /// The event loops (threads) its connections ran on; the generator's only.
+    var eventLoops: Int?
 }
 
 /// Writes the JSON report (sorted keys, so runs diff cleanly).

@@ -10,6 +10,7 @@ struct RoomsDriver {
     /// hold the connections, say what the run will do, run it and report (the exit status says whether
     /// it passed).
     static func run(_ parameters: RoomsParameters, options: ConnectionOptions) async throws {
+        options.startEventLoops()
         if let problem = options.checkCapacity(connections: parameters.connections) { try options.refuse(problem) }
         if let warning = options.serverCapacityWarning(connections: parameters.connections) { options.progress(warning) }
         let game = parameters.game
@@ -133,7 +134,8 @@ struct RoomsDriver {
             },
             generator: ProcessUsage(
                 pid: String(getpid()), residentBytesAtStart: generatorAtStart, residentBytesLoaded: generatorLoaded,
-                residentBytesAtEnd: ProcessStats.current.residentBytes, cpuCores: generatorCPU))
+                residentBytesAtEnd: ProcessStats.current.residentBytes, cpuCores: generatorCPU,
+                eventLoops: options.effectiveEventLoops))
         report.serverSubmitScore = serverHistograms.operationThisRun
         report.serverBroadcast = serverHistograms.broadcastThisRun
         report.serverLifetimeSubmitScore = serverHistograms.operationLifetime

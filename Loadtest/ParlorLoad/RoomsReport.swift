@@ -219,7 +219,8 @@ struct RoomsReport: LoadReport {
         if let serverLifetimeBroadcast { lines.append("server's own broadcast, its whole life: \(serverLifetimeBroadcast.description)") }
         lines.append(
             "generator: RSS \(formatBytes(generator.residentBytesLoaded)) after set-up; "
-                + "CPU \(generator.cpuCores.map { String(format: "%.2f", $0) } ?? "-") cores while measured")
+                + "CPU \(generator.cpuCores.map { String(format: "%.2f", $0) } ?? "-") cores while measured"
+                + (generator.eventLoops.map { " on \($0) event loop\($0 == 1 ? "" : "s")" } ?? ""))
         lines.append("load average: \(context.loadAverageAtStart) at start, \(context.loadAverageAtEnd) at end (\(context.cores) cores)")
         if context.interrupted { lines.append("stopped early by Ctrl-C") }
         lines.append(passed ? "PASSED" : "FAILED: " + problems.joined(separator: "; "))

@@ -103,6 +103,7 @@ struct SoakCommand: AsyncParsableCommand {
             seed: seed ?? UInt64.random(in: .min ... .max))
         // Each member may hold a second connection while its first one closes.
         let connections = rooms * parameters.membersPerRoom * 2
+        connection.startEventLoops()
         if let problem = connection.checkCapacity(connections: connections, portsPerConnection: 2) { try connection.refuse(problem) }
         if connection.serverPid == nil {
             connection.progress("warning: without --server-pid the server's memory, descriptors and threads cannot be read; only /metrics is sampled.")

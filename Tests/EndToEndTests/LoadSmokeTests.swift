@@ -71,13 +71,16 @@ import Testing
         #expect(versionsAdded == sent)
         let fanOut = try #require((report["latency"] as? [String: Any])?["fanOut"] as? [String: Any])
         #expect(fanOut["count"] as? Int == sent, "one fan-out measurement per submission")
+        // By default the generator takes half the machine's cores for its event loops, at least one.
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect((report["generator"] as? [String: Any])?["eventLoops"] as? Int == max(1, cores / 2))
     }
 
     @Test func dartsRunDeliversEveryVisitToEveryPlayerAndSpectator() async throws {
         let server = try await ServerProcess.start(["--no-persist"])
         let (result, report) = try await load([
             "darts", "--server", server.url, "--matches", "3", "--players", "3", "--spectators", "2",
-            "--interval", "0.6", "--duration", "3", "--setup-timeout", "20", "--seed", "7",
+            "--interval", "0.6", "--duration", "3", "--setup-timeout", "20", "--seed", "7", "--event-loops", "3",
         ])
         await server.stop()
         #expect(result.status == 0, "stdout:\n\(result.stdout)\nstderr:\n\(result.stderr)")
@@ -102,6 +105,9 @@ import Testing
         #expect(versionsAdded == sent, "every visit is one new version")
         // The server's own recordVisit histogram, under its own name.
         #expect(report["serverRecordVisit"] != nil && report["serverSubmitScore"] == nil)
+        // Its connections ran on the event loops it was given (the rooms run above: the default).
+        #expect((report["generator"] as? [String: Any])?["eventLoops"] as? Int == 3)
+        #expect(result.stdout.contains("on 3 event loops"), "stdout:\n\(result.stdout)")
     }
 
     @Test func connectStormResumesEveryConnection() async throws {
@@ -183,5 +189,13 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("open files"), "stderr: \(result.stderr)")
         #expect(result.stderr.contains("ulimit -n"), "stderr: \(result.stderr)")
+    }
+
+    @Test func refusesAnEventLoopCountOutsideItsRange() async throws {
+        for count in ["0", "257"] {
+            let result = try await run(["rooms", "--server", "ws://127.0.0.1:9/ws", "--event-loops", count])
+            #expect(result.status == 64, "--event-loops \(count): stderr: \(result.stderr)")
+            #expect(result.stderr.contains("--event-loops must be between 1 and 256 (got \(count))"), "stderr: \(result.stderr)")
+        }
     }
 }
