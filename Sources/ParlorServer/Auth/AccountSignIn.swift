@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import ParlorAuth
 import ParlorRules
 import ParlorWire
+import Synchronization
 
 /// `linkAccount {jwt}` (`POST /account/link`): the signed-in caller's identity becomes the account's.
 enum LinkAccountOperation {
@@ -40,6 +41,9 @@ final class AccountSignIn: Sendable {
     /// heard before the user's next request in all but a moment after the commit; and what was said
     /// while the notices could not be heard is forgotten when they can again (`noticesResumed`).
     private let deletions = NIOLockedValueBox(Deletions())
+    /// How many users `deletions.deleted` holds, kept beside it so that every request of every open
+    /// connection (`isKnownDeleted`) can skip the shared lock while no deletion has been heard of.
+    private let knownDeleted = Atomic<Int>(0)
     /// Bound on each set (emptied, both together, when one is full: the store answers again).
     static let deletionCacheLimit = 50_000
 
@@ -230,13 +234,15 @@ final class AccountSignIn: Sendable {
             }
             deletions.live.remove(user)
             deletions.deleted.insert(user)
+            knownDeleted.store(deletions.deleted.count, ordering: .releasing)
         }
     }
 
     /// Whether this node knows the user's account was deleted (no store read: for every request of an
     /// open connection).
     func isKnownDeleted(_ user: UserID) -> Bool {
-        deletions.withLockedValue { $0.deleted.contains(user) }
+        guard knownDeleted.load(ordering: .acquiring) > 0 else { return false }
+        return deletions.withLockedValue { $0.deleted.contains(user) }
     }
 
     /// The cluster's notices are heard again after a while they could not be: a deletion announced
