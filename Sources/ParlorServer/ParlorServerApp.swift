@@ -312,14 +312,16 @@ public enum ParlorServerRunner {
         if let postgres = configuration.postgres {
             #if PostgreSQL
             let name = configuration.cluster.nodeName ?? ClusterNode.defaultName()
-            store = try await PostgresStore(location: postgres, logger: logger, node: name)
+            var storeConfiguration = SQLiteStoreConfiguration()
+            storeConfiguration.commitDelay = configuration.commitDelay
+            store = try await PostgresStore(location: postgres, logger: logger, configuration: storeConfiguration, node: name)
             logger.info("Store opened", metadata: ["postgres": "\(postgres)", "node": "\(name)"])
             #else
             logger.error("Cannot open the PostgreSQL store", metadata: ["postgres": "\(postgres)"])
             throw PostgresSupport.NotBuiltError()
             #endif
         } else if configuration.persist {
-            let opened = try StoreOpener.open(directory: configuration.dataDirectory, logger: logger)
+            let opened = try StoreOpener.open(directory: configuration.dataDirectory, commitDelay: configuration.commitDelay, logger: logger)
             store = opened.store
             lock = opened.lock
         } else {

@@ -67,6 +67,9 @@ struct ParlorServerCommand: AsyncParsableCommand {
 
     @OptionGroup var database: PostgresOption
 
+    @Option(help: "Under load, milliseconds the store waits before its next commit so that more saves share it (SQLite or PostgreSQL): fewer, larger commits cost the database and the server less CPU per save, and each save waits up to this much longer. Only after a commit of several saves with more queued; a quiet server never waits. 0 to 100; 0: off.")
+    var commitDelay: Int = 2
+
     @Option(help: "With --postgres: this node's name in the cluster, the same as the front's (HAProxy's `server` name for it), which routes a game's players to the node that serves it (/ws?node=NAME). Letters, digits, - _ and ., at most 40. Default: the machine's host name.")
     var nodeName: String?
 
@@ -211,6 +214,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
         if let nodeName, !ServerConfiguration.Cluster.isValidNodeName(nodeName) {
             throw ValidationError("--node-name takes letters, digits, '-', '_' and '.', at most 40 (got '\(nodeName)').")
         }
+        guard (0...100).contains(commitDelay) else { throw ValidationError("--commit-delay must be between 0 and 100 milliseconds (got \(commitDelay)).") }
         guard (0...60).contains(drainNotice) else { throw ValidationError("--drain-notice must be between 0 and 60 seconds (got \(drainNotice)).") }
         if let token = adminToken ?? ProcessInfo.processInfo.environment["PARLOR_ADMIN_TOKEN"], token.count < 16 {
             throw ValidationError("The admin token must be at least 16 characters long.")
@@ -276,6 +280,7 @@ struct ParlorServerCommand: AsyncParsableCommand {
         configuration.postgres = try database.address.map { address in try PostgresLocation(parsing: address) }
         configuration.cluster.nodeName = nodeName
         configuration.cluster.drainNotice = .seconds(drainNotice)
+        configuration.commitDelay = .milliseconds(commitDelay)
         configuration.roomExpiry = .nanoseconds(Int64(roomExpiryHours * 3_600_000_000_000))
         configuration.unjoinedGameExpiry = .nanoseconds(Int64(unjoinedExpiryMinutes * 60_000_000_000))
         configuration.limits.maxRooms = maxRooms

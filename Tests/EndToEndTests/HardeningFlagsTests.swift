@@ -69,4 +69,23 @@ import WebSocketCore
         #expect(status != nil && status != 0)
         #expect(process.standardError.contains("--exempt-address: loopback is not an IP address or a CIDR range"), "\(process.standardError)")
     }
+
+    /// `--commit-delay` is how long a busy writer may hold saves back: bounded, so no flag makes every
+    /// save wait seconds. (What it does is `SQLiteGroupCommitTests`' and `PostgresStoreTests`'.)
+    @Test func aCommitDelayPastAHundredMillisecondsIsRefused() async throws {
+        let process = try ChildProcess("parlor-server", ["--port", "0", "--no-persist", "--places", "none", "--commit-delay", "101"])
+        let status = await process.waitForExit(timeout: .seconds(30))
+        #expect(status == 64)
+        #expect(process.standardError.contains("--commit-delay must be between 0 and 100 milliseconds (got 101)"), "\(process.standardError)")
+    }
+
+    @Test func aServerWithTheLongestCommitDelayAnswersSaves() async throws {
+        try await ServerProcess.with(["--commit-delay", "100"]) { server in
+            try await server.connect { host in
+                let reply = try await host.call("createRoom", ["pointLimit": 350, "pointValue": 10, "playerCount": 2, "playerName": "Host"])
+                #expect(reply.result?["room"] != nil, "\(reply)")
+            }
+            #expect(try await curl(["http://127.0.0.1:\(server.port)/healthz"]).body == "ok\n")
+        }
+    }
 }

@@ -8,10 +8,14 @@ import Logging
 /// Opens the configured durable store, holding an exclusive lock on its data directory so two servers
 /// cannot write the same database.
 enum StoreOpener {
-    static func open(directory: String, logger: Logger) throws -> (store: SQLiteStore, lock: DataDirectoryLock) {
+    static func open(
+        directory: String, commitDelay: Duration = SQLiteStoreConfiguration().commitDelay, logger: Logger
+    ) throws -> (store: SQLiteStore, lock: DataDirectoryLock) {
         _ = try SQLiteDataDirectory.prepare(directory)
         let lock = try DataDirectoryLock(directory: directory)
-        let store = try SQLiteStore(directory: directory)
+        var configuration = SQLiteStoreConfiguration()
+        configuration.commitDelay = commitDelay
+        let store = try SQLiteStore(directory: directory, configuration: configuration)
         logger.info("Store opened", metadata: ["database": "\(store.databasePath)"])
         return (store, lock)
     }

@@ -61,6 +61,124 @@ struct PostgresStoreTests {
         }
     }
 
+    /// Under load a node's writer waits `commitDelay` before its next commit, as SQLite's does: after a
+    /// commit of several saves with more queued, the queued ones wait for company.
+    @Test func underLoadTheNextCommitWaitsForMoreSaves() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            var configuration = StoreFixtures.configuration
+            configuration.commitDelay = .seconds(3)
+            let store = try #require(try await place.open(configuration) as? PostgresStore)
+            let locker = try #require(try await place.open() as? PostgresStore)
+            let (x, y) = (try StoreFixtures.room(StoreFixtures.code(1), players: [StoreFixtures.user(1)]),
+                          try StoreFixtures.room(StoreFixtures.code(2), players: [StoreFixtures.user(2)]))
+            try await store.saveRoom(x)
+            try await store.saveRoom(y)
+            let save = { (room: RummyRoom) in Task { try await store.saveRoom(room) } }
+            let before = store.committedBatches
+            // X's new version waits for X's row, held elsewhere: a batch of one in flight.
+            let holdingX = try await RowHold.take(x.id.rawValue, in: locker)
+            let holdingY = try await RowHold.take(y.id.rawValue, in: locker)
+            let xSave = save(try StoreFixtures.startedRoom(x.id, players: [StoreFixtures.user(1), StoreFixtures.user(3)]))
+            try await eventually { try await RowHold.waiting(in: locker) == 1 }
+            // Y's new version and a new game queue behind it, then go as one batch, which waits for Y's row.
+            let ySaves = [save(try StoreFixtures.startedRoom(y.id, players: [StoreFixtures.user(2), StoreFixtures.user(4)])),
+                          save(try StoreFixtures.room(StoreFixtures.code(3), players: [StoreFixtures.user(5)]))]
+            await eventually { store.pendingWrites == 2 }
+            await holdingX.release()
+            try await xSave.value
+            try await eventually { try await RowHold.waiting(in: locker) == 1 && store.pendingWrites == 0 }
+            #expect(store.committedBatches - before == 1)
+            // A save arrives while that batch of two commits: writes outpace commits.
+            let third = save(try StoreFixtures.room(StoreFixtures.code(4), players: [StoreFixtures.user(6)]))
+            await eventually { store.pendingWrites == 1 }
+            await holdingY.release()
+            for task in ySaves { try await task.value }
+            #expect(store.committedBatches - before == 2)
+            // The writer waits instead of committing the third alone: later saves join it.
+            let later = [save(try StoreFixtures.room(StoreFixtures.code(5), players: [StoreFixtures.user(7)])),
+                         save(try StoreFixtures.room(StoreFixtures.code(6), players: [StoreFixtures.user(8)]))]
+            await eventually { store.pendingWrites == 3 }
+            #expect(store.committedBatches - before == 2)
+            try await third.value
+            for task in later { try await task.value }
+            #expect(store.committedBatches - before == 3, "saves 4, 5 and 6 should have shared one commit")
+            #expect(try await store.loadRooms().count == 6)
+            await locker.close()
+            await store.close()
+        }
+    }
+
+    /// A quiet writer never waits, whatever `commitDelay` says: not after a batch of one, nor after a
+    /// batch of several with nothing queued behind it.
+    @Test(.timeLimit(.minutes(1)))
+    func aQuietWriterNeverWaits() async throws {
+        try await DurableStore.postgres.withPlace { place in
+            var configuration = StoreFixtures.configuration
+            configuration.commitDelay = .seconds(3600)
+            let store = try #require(try await place.open(configuration) as? PostgresStore)
+            let locker = try #require(try await place.open() as? PostgresStore)
+            let x = try StoreFixtures.room(StoreFixtures.code(1), players: [StoreFixtures.user(1)])
+            for number in 1...3 {
+                try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(number), players: [StoreFixtures.user(number)]))
+            }
+            let holdingX = try await RowHold.take(x.id.rawValue, in: locker)
+            let xSave = Task { try await store.saveRoom(try StoreFixtures.startedRoom(x.id, players: [StoreFixtures.user(1), StoreFixtures.user(9)])) }
+            try await eventually { try await RowHold.waiting(in: locker) == 1 }
+            let queued = (4...5).map { number in
+                Task { try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(number), players: [StoreFixtures.user(number)])) }
+            }
+            await eventually { store.pendingWrites == 2 }
+            await holdingX.release()
+            try await xSave.value
+            for task in queued { try await task.value }
+            // The batch of two had nothing behind it: the next save starts a batch at once.
+            try await store.saveRoom(try StoreFixtures.room(StoreFixtures.code(6), players: [StoreFixtures.user(6)]))
+            #expect(try await store.loadRooms().count == 6)
+            await locker.close()
+            await store.close()
+        }
+    }
+
+    /// A game's row held by a transaction on a connection of its own, until released: a node's
+    /// writer that saves the game waits for it.
+    private struct RowHold {
+        let gate: StuckCall
+        let holder: Task<Void, any Error>
+
+        static func take(_ code: String, in store: PostgresStore) async throws -> RowHold {
+            let gate = StuckCall()
+            let held = Mutex(false)
+            let holder = Task {
+                try await store.pool.withConnection("Holding game \(code)'s row", callTimeout: .seconds(60)) { connection in
+                    _ = try await connection.query("BEGIN", logger: .quiet).collect()
+                    _ = try await connection.query("SELECT 1 FROM games WHERE code = \(code) OR id = \(code) FOR UPDATE", logger: .quiet).collect()
+                    held.withLock { $0 = true }
+                    await gate.wait()
+                    _ = try await connection.query("COMMIT", logger: .quiet).collect()
+                }
+            }
+            await eventually { held.withLock { $0 } }
+            return RowHold(gate: gate, holder: holder)
+        }
+
+        /// Lets go of the row, once its transaction has ended.
+        func release() async {
+            gate.release()
+            _ = await holder.result
+        }
+
+        /// Sessions of this database (not another test's) waiting for a lock.
+        static func waiting(in store: PostgresStore) async throws -> Int {
+            try await store.pool.withConnection("Counting lock waits") { connection in
+                var count = 0
+                for try await (waiting,) in try await connection.query(
+                    "SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", logger: .quiet)
+                    .decode((Int,).self) { count = waiting }
+                return count
+            }
+        }
+    }
+
     @Test func aSaveCommitsOnlyOverTheVersionItReplaces() async throws {
         try await DurableStore.postgres.withPlace { place in
             let one = try await place.open()

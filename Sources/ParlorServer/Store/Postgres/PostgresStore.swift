@@ -49,7 +49,7 @@ public final class PostgresStore: ParlorStore {
         now = configuration.now
         self.node = node ?? UUID().uuidString
         writer = PostgresWriter(
-            pool: pool, maxPending: configuration.effectiveMaxPendingWrites, now: configuration.now, node: self.node, metrics: metrics,
+            pool: pool, maxPending: configuration.effectiveMaxPendingWrites, commitDelay: configuration.commitDelay, now: configuration.now, node: self.node, metrics: metrics,
             watchedElsewhere: watchedElsewhere)
         listener = PostgresChangeListener(pool: pool, node: self.node, metrics: metrics)
         do {
@@ -91,6 +91,9 @@ public final class PostgresStore: ParlorStore {
 
     /// Batches committed so far: `@testable` proof that concurrent writes share transactions.
     var committedBatches: Int { writer.committedBatches }
+
+    /// Writes waiting for the writer's next batch (for tests).
+    var pendingWrites: Int { writer.pendingWrites }
 
     // MARK: Secret
 

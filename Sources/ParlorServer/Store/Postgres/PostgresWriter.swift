@@ -13,6 +13,13 @@ import Synchronization
 /// One batch runs at a time (a task of its own), on a pooled connection; the games' saves are already
 /// encoded (`SQLiteWrite`, the store-neutral form of a queued write). A batch that fails, fails every
 /// write in it: nothing in it is committed unless all of it is.
+///
+/// Under load the next batch waits `commitDelay` first, as `SQLiteWriter`'s does: when the batch just
+/// committed held several writes and more were queued while it committed, writes are arriving faster than commits,
+/// and waiting lets more of them share the next one. A commit costs PostgreSQL and this node about a
+/// millisecond of CPU whatever it holds (docs/BENCHMARKS.md, "A commit's cost, and what waiting for
+/// more saves buys"), so fewer, larger commits are what keeps a busy cluster's CPU per change down. A
+/// write that finds the writer idle, or follows a batch of one, never waits.
 final class PostgresWriter: Sendable {
     private struct Waiter: Sendable {
         var write: SQLiteWrite
@@ -30,6 +37,8 @@ final class PostgresWriter: Sendable {
     private let state = Mutex(State())
     private let pool: PostgresPool
     private let maxPending: Int
+    /// How long a batch under load waits for more writes (nil: never).
+    private let commitDelay: Duration?
     private let now: @Sendable () -> Instant
     /// This node, in its announcements, so that it can ignore its own.
     private let node: String
@@ -38,11 +47,12 @@ final class PostgresWriter: Sendable {
     private let watchedElsewhere: NIOLockedValueBox<Set<Int>?>
 
     init(
-        pool: PostgresPool, maxPending: Int, now: @escaping @Sendable () -> Instant, node: String,
+        pool: PostgresPool, maxPending: Int, commitDelay: Duration? = nil, now: @escaping @Sendable () -> Instant, node: String,
         metrics: NIOLockedValueBox<ClusterMetrics?>, watchedElsewhere: NIOLockedValueBox<Set<Int>?> = NIOLockedValueBox(nil)
     ) {
         self.pool = pool
         self.maxPending = maxPending
+        self.commitDelay = commitDelay.flatMap { $0 > .zero ? $0 : nil }
         self.now = now
         self.node = node
         self.metrics = metrics
@@ -51,6 +61,9 @@ final class PostgresWriter: Sendable {
 
     /// Transactions committed so far (for tests: proof that writes were batched).
     var committedBatches: Int { state.withLock { $0.committedBatches } }
+
+    /// Writes waiting for the next batch (for tests that need writes to gather).
+    var pendingWrites: Int { state.withLock { $0.pending.count } }
 
     /// Returns once the write is committed, or throws why it is not.
     nonisolated(nonsending) func submit(_ write: SQLiteWrite) async throws(StoreError) {
@@ -86,13 +99,22 @@ final class PostgresWriter: Sendable {
     }
 
     private func drain() async {
+        var lingering = false
         while true {
+            // (The drainer is never cancelled; a sleep cut short would only commit sooner.)
+            if lingering, let commitDelay { try? await Task.sleep(for: commitDelay) }
             let batch = state.withLock { state in
                 defer { state.pending = [] }
                 return state.pending
             }
             let outcome = await commit(batch.map(\.write))
             let failure = outcome.failure
+            // Counted before any saver hears, so a test that awaits its saves reads the count settled.
+            // Saves already queued now came while this batch committed: under load, the next waits.
+            let queuedBehind = state.withLock { state in
+                if failure == nil { state.committedBatches += 1 }
+                return !state.pending.isEmpty
+            }
             for waiter in batch {
                 if let failure {
                     waiter.continuation.resume(returning: .failure(
@@ -109,12 +131,12 @@ final class PostgresWriter: Sendable {
             // order).
             if !outcome.announcements.isEmpty { await announce(outcome.announcements) }
             let done = state.withLock { state in
-                if failure == nil { state.committedBatches += 1 }
                 guard state.pending.isEmpty else { return false }
                 state.isDraining = false
                 return true
             }
             if done { return }
+            lingering = batch.count > 1 && queuedBehind
         }
     }
 
