@@ -15,11 +15,11 @@ import Synchronization
 /// write in it: nothing in it is committed unless all of it is.
 ///
 /// Under load the next batch waits `commitDelay` first, as `SQLiteWriter`'s does: when the batch just
-/// committed held several writes and more were queued while it committed, writes are arriving faster than commits,
-/// and waiting lets more of them share the next one. A commit costs PostgreSQL and this node about a
-/// millisecond of CPU whatever it holds (docs/BENCHMARKS.md, "A commit's cost, and what waiting for
-/// more saves buys"), so fewer, larger commits are what keeps a busy cluster's CPU per change down. A
-/// write that finds the writer idle, or follows a batch of one, never waits.
+/// committed held several writes and more were queued while it committed, writes are arriving faster
+/// than commits, and waiting lets more of them share the next one. A commit costs PostgreSQL and this
+/// node about a millisecond of CPU whatever it holds (docs/BENCHMARKS.md, "A commit's cost, and what
+/// waiting for more saves buys"), so fewer, larger commits are what keeps a busy cluster's CPU per
+/// change down. A write that finds the writer idle, or follows a batch of one, never waits.
 final class PostgresWriter: Sendable {
     private struct Waiter: Sendable {
         var write: SQLiteWrite
