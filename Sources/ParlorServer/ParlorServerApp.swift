@@ -309,11 +309,11 @@ public enum ParlorServerRunner {
     ) async throws {
         let store: any ParlorStore
         var lock: DataDirectoryLock?
+        var storeConfiguration = SQLiteStoreConfiguration()
+        storeConfiguration.commitDelay = configuration.commitDelay
         if let postgres = configuration.postgres {
             #if PostgreSQL
             let name = configuration.cluster.nodeName ?? ClusterNode.defaultName()
-            var storeConfiguration = SQLiteStoreConfiguration()
-            storeConfiguration.commitDelay = configuration.commitDelay
             store = try await PostgresStore(location: postgres, logger: logger, configuration: storeConfiguration, node: name)
             logger.info("Store opened", metadata: ["postgres": "\(postgres)", "node": "\(name)"])
             #else
@@ -321,7 +321,7 @@ public enum ParlorServerRunner {
             throw PostgresSupport.NotBuiltError()
             #endif
         } else if configuration.persist {
-            let opened = try StoreOpener.open(directory: configuration.dataDirectory, commitDelay: configuration.commitDelay, logger: logger)
+            let opened = try StoreOpener.open(directory: configuration.dataDirectory, configuration: storeConfiguration, logger: logger)
             store = opened.store
             lock = opened.lock
         } else {

@@ -30,7 +30,7 @@ public struct ServerConfiguration: Sendable {
     /// Under load, how long the store's writer waits before its next commit so that more saves share it
     /// (SQLite's and PostgreSQL's alike: `SQLiteStoreConfiguration.commitDelay`). Only when the commit
     /// before held several saves and more are queued; a quiet server never waits. Zero turns it off.
-    public var commitDelay: Duration = .milliseconds(2)
+    public var commitDelay: Duration = SQLiteStoreConfiguration().commitDelay
     /// This node among a cluster's (with `postgres`): its name, its heartbeat, how it drains.
     public var cluster = Cluster()
     /// A room with nobody connected and no change for this long is deleted (its game, if finished, stays

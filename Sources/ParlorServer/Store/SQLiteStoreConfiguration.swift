@@ -75,11 +75,11 @@ public struct SQLiteStoreConfiguration: Sendable {
     /// GRDB wants seconds; negative durations mean "do not wait".
     var busyTimeoutSeconds: TimeInterval { Self.seconds(busyTimeout) }
 
-    /// The writer's pause under load in seconds, or nil when there is none.
-    var commitDelaySeconds: TimeInterval? {
-        let seconds = Self.seconds(commitDelay)
-        return seconds > 0 ? seconds : nil
-    }
+    /// The writer's pause under load, or nil when there is none (either store's writer).
+    var effectiveCommitDelay: Duration? { commitDelay > .zero ? commitDelay : nil }
+
+    /// The writer's pause under load in seconds (GRDB's writer thread sleeps), or nil when there is none.
+    var commitDelaySeconds: TimeInterval? { effectiveCommitDelay.map(Self.seconds) }
 
     /// A duration in seconds, negative ones as zero.
     private static func seconds(_ duration: Duration) -> TimeInterval {

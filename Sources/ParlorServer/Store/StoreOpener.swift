@@ -9,12 +9,10 @@ import Logging
 /// cannot write the same database.
 enum StoreOpener {
     static func open(
-        directory: String, commitDelay: Duration = SQLiteStoreConfiguration().commitDelay, logger: Logger
+        directory: String, configuration: SQLiteStoreConfiguration = .init(), logger: Logger
     ) throws -> (store: SQLiteStore, lock: DataDirectoryLock) {
         _ = try SQLiteDataDirectory.prepare(directory)
         let lock = try DataDirectoryLock(directory: directory)
-        var configuration = SQLiteStoreConfiguration()
-        configuration.commitDelay = commitDelay
         let store = try SQLiteStore(directory: directory, configuration: configuration)
         logger.info("Store opened", metadata: ["database": "\(store.databasePath)"])
         return (store, lock)

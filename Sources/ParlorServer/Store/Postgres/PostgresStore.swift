@@ -49,7 +49,7 @@ public final class PostgresStore: ParlorStore {
         now = configuration.now
         self.node = node ?? UUID().uuidString
         writer = PostgresWriter(
-            pool: pool, maxPending: configuration.effectiveMaxPendingWrites, commitDelay: configuration.commitDelay, now: configuration.now, node: self.node, metrics: metrics,
+            pool: pool, maxPending: configuration.effectiveMaxPendingWrites, commitDelay: configuration.effectiveCommitDelay, now: configuration.now, node: self.node, metrics: metrics,
             watchedElsewhere: watchedElsewhere)
         listener = PostgresChangeListener(pool: pool, node: self.node, metrics: metrics)
         do {

@@ -52,7 +52,7 @@ final class PostgresWriter: Sendable {
     ) {
         self.pool = pool
         self.maxPending = maxPending
-        self.commitDelay = commitDelay.flatMap { $0 > .zero ? $0 : nil }
+        self.commitDelay = commitDelay
         self.now = now
         self.node = node
         self.metrics = metrics
