@@ -7,6 +7,7 @@
 //   parlor-server → ParlorServer → ParlorWire → ParlorRules
 //                   ParlorServer → PostgresNIO (only with the PostgreSQL trait: the clustered store)
 //                   ParlorServer → ParlorMedia (image files: avatars)
+//                   ParlorServer → ParlorSQLite → CSQLite (SQLite: the default store)
 //                   ParlorServer → CMalloc (the C library's allocator: heap usage, giving memory back)
 //                   ParlorServer → WebSocketCore → SystemTLS → CSystemTLS (OpenSSL)
 //                                  WebSocketCore → CZlib (zlib)
@@ -59,7 +60,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
-        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
@@ -82,6 +82,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("turbojpeg")]
         ),
         .target(name: "CMalloc", path: "Sources/CMalloc"),
+        .target(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
 
         // MARK: Transport
 
@@ -106,6 +111,10 @@ let package = Package(
 
         // MARK: The server
 
+        // The default store's database: SQLite's C API as connections, statements, a WAL pool of one
+        // writer and several readers, and numbered migrations. Small on purpose (docs/ARCHITECTURE.md).
+        .target(name: "ParlorSQLite", dependencies: ["CSQLite"]),
+
         // Verifying external JWTs (RFC 7515/7517/7519) against configured issuers: their keys static or
         // fetched from a JWKS address, every signature checked by OpenSSL through SystemTLS. A module of
         // its own so the jwt fuzz target builds it alone, not the whole server.
@@ -113,12 +122,11 @@ let package = Package(
         .target(
             name: "ParlorServer",
             dependencies: [
-                "ParlorWire", "ParlorRules", "ParlorMedia", "ParlorPlaces", "ParlorAuth", "WebSocketCore", "SystemTLS", "CMalloc", "ParlorWeb",
+                "ParlorWire", "ParlorRules", "ParlorMedia", "ParlorPlaces", "ParlorAuth", "ParlorSQLite", "WebSocketCore", "SystemTLS", "CMalloc", "ParlorWeb",
                 nio, nioPosix, nioHTTP1, nioConcurrencyHelpers, logging,
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             resources: [.copy("Games/WordLobby/Catalog/starter-catalog.json")]
@@ -182,7 +190,7 @@ let package = Package(
         .testTarget(name: "ParlorPlacesTests", dependencies: ["ParlorPlaces", "ParlorRules"]),
         .testTarget(name: "ParlorWireTests", dependencies: ["ParlorRules", "ParlorWire"]),
         .testTarget(
-            name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorAuth", "ParlorRules", "ParlorWire", "WebSocketCore", "ParlorTestSupport", "ParlorWeb"],
+            name: "ParlorServerTests", dependencies: ["ParlorServer", "ParlorAuth", "ParlorRules", "ParlorSQLite", "ParlorWire", "WebSocketCore", "ParlorTestSupport", "ParlorWeb"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ParlorClientTests",

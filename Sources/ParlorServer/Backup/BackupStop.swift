@@ -1,4 +1,4 @@
-import GRDB
+import ParlorSQLite
 import NIOConcurrencyHelpers
 
 /// Stops a backup from another thread (the server stopping while an operator streams one): the copy of
@@ -9,8 +9,8 @@ public final class BackupStop: Sendable {
     private struct State {
         var stopped = false
         var working = false
-        /// The live database while `VACUUM INTO` copies it.
-        var copying: DatabaseQueue?
+        /// Interrupts the live database's connection while `VACUUM INTO` copies it.
+        var copying: SQLiteInterrupter?
     }
 
     private let state = NIOLockedValueBox(State())
@@ -18,11 +18,11 @@ public final class BackupStop: Sendable {
     public init() {}
 
     public func stop() {
-        let copying = state.withLockedValue { state -> DatabaseQueue? in
+        // Under the lock: the copy's connection stays open until `copying` has let go of it.
+        state.withLockedValue { state in
             state.stopped = true
-            return state.copying
+            state.copying?.interrupt()
         }
-        copying?.interrupt()
     }
 
     /// Whether the backup's thread is between `start()` and `end()`.
@@ -51,10 +51,10 @@ public final class BackupStop: Sendable {
 
     /// Runs `body` (which copies `database`) so that `stop()` interrupts it; fails at once when the
     /// backup was stopped already.
-    func copying(_ database: DatabaseQueue, _ body: () throws -> Void) throws {
+    func copying(_ database: SQLiteConnection, _ body: () throws -> Void) throws {
         let copying = state.withLockedValue { state -> Bool in
             guard !state.stopped else { return false }
-            state.copying = database
+            state.copying = database.interrupter
             return true
         }
         guard copying else { throw Self.stopped }

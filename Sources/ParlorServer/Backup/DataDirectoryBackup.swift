@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import ParlorRules
 import ParlorWire
 
@@ -122,14 +122,11 @@ extension DataDirectoryBackup {
             ScratchFiles.removeStale(in: folder, snapshotPattern, companions: ["-journal"])
             let takenAt = SystemClock().now
             do {
-                var configuration = Configuration()
-                configuration.label = "parlor.backup"
                 // The live server commits meanwhile; the copy is one read transaction and waits for no one
                 // but a checkpoint that holds the lock for an instant.
-                configuration.busyMode = .timeout(30)
-                let live = try DatabaseQueue(path: database, configuration: configuration)
-                defer { try? live.close() }
-                let copy = { try live.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) } }
+                let live = try SQLiteConnection(path: database, busyTimeout: .seconds(30))
+                defer { live.close() }
+                let copy = { try live.execute(sql: "VACUUM INTO ?", arguments: [path]) }
                 if let stop { try stop.copying(live, copy) } else { try copy() }
             } catch let error as BackupError {
                 throw error
@@ -139,20 +136,16 @@ extension DataDirectoryBackup {
             let schemaVersion: Int
             var tables: [String: Int] = [:]
             do {
-                let copy = try DatabaseQueue(path: path)
-                try copy.inDatabase { db in
-                    // A file of its own, not a WAL database waiting for its -wal and -shm.
-                    try db.execute(sql: "PRAGMA journal_mode = DELETE")
+                let db = try SQLiteConnection(path: path)
+                defer { db.close() }
+                // A file of its own, not a WAL database waiting for its -wal and -shm.
+                try db.execute(sql: "PRAGMA journal_mode = DELETE")
+                let names = try String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+                for name in names {
+                    tables[name] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(name.quotedDatabaseIdentifier)") ?? 0
                 }
-                schemaVersion = try copy.read { db in
-                    let names = try String.fetchAll(
-                        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-                    for name in names {
-                        tables[name] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(name.quotedDatabaseIdentifier)") ?? 0
-                    }
-                    return try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                }
-                try copy.close()
+                schemaVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             } catch {
                 throw BackupError(.io, "Reading the database's copy \(path) failed: \(error)")
             }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import SystemTLS
 
 /// A backup archive put back as a data directory. Nothing is written under the destination until the
@@ -102,11 +102,9 @@ public enum DataDirectoryRestore {
     /// The restored database opens, passes `integrity_check` and holds the rows the manifest counted.
     private static func checkDatabase(_ path: String, manifest: BackupManifest, archive: String) throws(BackupError) {
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            let database = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? database.close() }
-            try database.read { db throws in
+            let db = try SQLiteConnection(path: path, readOnly: true)
+            defer { db.close() }
+            try db.inTransaction(.deferred) { () throws in
                 let problems = try String.fetchAll(db, sql: "PRAGMA integrity_check(5)")
                 guard problems == ["ok"] else {
                     throw BackupError(.damaged, "The archive \(archive)'s database fails SQLite's integrity check: \(problems.joined(separator: "; ")).")

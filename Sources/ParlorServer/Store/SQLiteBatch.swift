@@ -1,11 +1,11 @@
-import GRDB
+import ParlorSQLite
 
 /// Applies one batch of queued writes inside the writer's open transaction.
 enum SQLiteBatch {
     /// Writes arrive in the order callers queued them. For each key only the last write is applied,
     /// but every archiving save in the batch files its game first, in order: a game is filed as it was
     /// when it finished, even if a later version of it (say, after a player left) lands in the same batch.
-    static func apply(_ writes: [SQLiteWrite], in db: Database, now: Int64) throws {
+    static func apply(_ writes: [SQLiteWrite], in db: SQLiteConnection, now: Int64) throws {
         // Records are never collapsed: every save's steps are appended, in the order they were saved.
         for write in writes {
             try GameRecordRows.apply(write, in: db)
@@ -21,7 +21,7 @@ enum SQLiteBatch {
         }
     }
 
-    private static func applyLast(_ write: SQLiteWrite, in db: Database, now: Int64) throws {
+    private static func applyLast(_ write: SQLiteWrite, in db: SQLiteConnection, now: Int64) throws {
         switch write {
         case .saveGame(let game):
             try db.cachedStatement(sql: """
@@ -36,7 +36,7 @@ enum SQLiteBatch {
     }
 
     /// Files the game once: (kind, archive key) names a finished game among every game ever played.
-    private static func file(_ game: SQLiteWrite.SavedGame, _ archive: SQLiteWrite.Archive, in db: Database) throws {
+    private static func file(_ game: SQLiteWrite.SavedGame, _ archive: SQLiteWrite.Archive, in db: SQLiteConnection) throws {
         try db.cachedStatement(sql: """
             INSERT INTO history (kind, game_key, finished_at, state) VALUES (?, ?, ?, ?)
             ON CONFLICT (kind, game_key) DO NOTHING

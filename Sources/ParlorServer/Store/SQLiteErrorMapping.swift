@@ -1,6 +1,6 @@
-import GRDB
+import ParlorSQLite
 
-/// Turns what SQLite (through GRDB) reports into a `StoreError` whose kind tells the caller what
+/// Turns what SQLite reports into a `StoreError` whose kind tells the caller what
 /// kind of trouble it is and whose reason tells an operator what to do about it.
 ///
 /// Mapped on the primary result code: the extended codes (`SQLITE_IOERR_FSYNC`, `SQLITE_CORRUPT_INDEX`,
@@ -12,22 +12,22 @@ enum SQLiteErrorMapping {
         if error is CancellationError {
             return StoreError(.failed, "\(doing) in \(file) was cancelled before it ran.")
         }
-        guard let error = error as? DatabaseError else {
+        guard let error = error as? SQLiteError else {
             return StoreError(.failed, "\(doing) in \(file) failed: \(error)")
         }
-        let sqlite = "SQLite error \(error.extendedResultCode.rawValue): \(error.message ?? "no message")"
-        switch error.resultCode {
-        case .SQLITE_FULL:
+        let sqlite = "SQLite error \(error.extendedCode): \(error.message)"
+        switch error.code {
+        case .full:
             return StoreError(
                 .diskFull,
                 "\(doing) failed: the disk holding \(file) is full (\(sqlite)). Free space on that volume or raise its quota; everything acknowledged before is intact and later writes succeed once there is room.")
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+        case .corrupt, .notADatabase:
             return corrupt(file: file, detail: sqlite)
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH, .SQLITE_IOERR:
+        case .cantOpen, .permission, .readOnly, .auth, .ioError:
             return StoreError(
                 .unavailable,
                 "\(doing) failed: cannot read or write \(file) (\(sqlite)). Check that its disk is mounted and healthy and that the server's user can read and write the file and its directory.")
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
+        case .busy, .locked:
             return StoreError(
                 .failed,
                 "\(doing) failed: \(file) is locked by another connection (\(sqlite)). Make sure no other Parlor server or tool is using the same data directory.")

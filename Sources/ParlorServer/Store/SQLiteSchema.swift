@@ -1,6 +1,6 @@
-import GRDB
+import ParlorSQLite
 
-/// The database schema, as numbered GRDB migrations run at start-up.
+/// The database schema, as numbered migrations run at start-up (`SQLiteMigrator`).
 ///
 /// Rules for whoever adds a migration: append, never edit or reorder a shipped one; name it
 /// `v<N>-<what>` with N one more than the last, and raise `supportedVersion` to N. The number is how
@@ -9,8 +9,8 @@ import GRDB
 enum SQLiteSchema {
     static let supportedVersion = 8
 
-    static let migrator: DatabaseMigrator = {
-        var migrator = DatabaseMigrator()
+    static let migrator: SQLiteMigrator = {
+        var migrator = SQLiteMigrator()
         migrator.registerMigration("v1-rooms-history-lobbies-catalogs-secrets") { db in
             // Payloads are the values' JSON, as TEXT so `sqlite3` and json_extract can read them; the
             // other columns exist to be indexed or to help an operator looking at the file.
@@ -255,15 +255,15 @@ enum SQLiteSchema {
     }()
 
     /// Refuses a database written by a newer build, then brings an older or empty one up to date.
-    static func migrate(_ pool: DatabasePool, file: String) throws(StoreError) {
+    static func migrate(_ pool: SQLitePool, file: String) throws(StoreError) {
         do {
-            let found = try pool.read { db in try newerVersion(in: db) }
+            let found = try pool.writeWithoutTransaction { db in try newerVersion(in: db) }
             if let found {
                 throw StoreError(
                     .newerSchema(found: found, supported: supportedVersion),
                     "\(file) was written by a newer Parlor (schema \(found)); this build supports up to \(supportedVersion). Run the newer Parlor on this data directory, or point this one at another --data-dir.")
             }
-            try migrator.migrate(pool)
+            try pool.writeWithoutTransaction { db in try migrator.migrate(db) }
         } catch {
             throw SQLiteErrorMapping.storeError(error, doing: "Migrating the schema", file: file)
         }
@@ -271,9 +271,9 @@ enum SQLiteSchema {
 
     /// The schema number of a newer build that touched this database, or nil when this build knows
     /// every migration it finds.
-    static func newerVersion(in db: Database) throws -> Int? {
+    static func newerVersion(in db: SQLiteConnection) throws -> Int? {
         let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations)
+        let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.identifiers)
         if unknown.isEmpty && userVersion <= supportedVersion { return nil }
         // A migration name we cannot parse still proves a newer build; report the least it can be.
         let numbers = unknown.map { version(of: $0) ?? supportedVersion + 1 }

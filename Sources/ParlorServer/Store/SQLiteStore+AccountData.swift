@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import ParlorRules
 
 /// A player's own data in SQLite: read from every table that can name a user, and deleted in one write
@@ -14,13 +14,13 @@ extension SQLiteStore {
         let location = "\(databasePath), table profiles"
         var data = try await read("Reading everything about \(user)") { db -> AccountData in
             var data = AccountData()
-            data.settings = try Row.fetchAll(
+            data.settings = try SQLiteRow.fetchAll(
                 db, sql: "SELECT name, value FROM user_settings WHERE user_id = ? ORDER BY name", arguments: [id]
-            ).map { AccountData.Setting(name: $0["name"], json: $0["value"]) }
-            data.identities = try Row.fetchAll(
+            ).map { AccountData.Setting(name: try $0.decode(String.self, forColumn: "name"), json: try $0.decode(String.self, forColumn: "value")) }
+            data.identities = try SQLiteRow.fetchAll(
                 db, sql: "SELECT issuer, subject FROM external_identities WHERE user_id = ? ORDER BY issuer, subject", arguments: [id]
-            ).map { row -> (issuer: String, subject: String) in (issuer: row["issuer"], subject: row["subject"]) }
-            data.history = try Row.fetchAll(
+            ).map { row -> (issuer: String, subject: String) in (issuer: try row.decode(String.self, forColumn: "issuer"), subject: try row.decode(String.self, forColumn: "subject")) }
+            data.history = try SQLiteRow.fetchAll(
                 db,
                 sql: """
                     SELECT h.kind, h.game_key, h.finished_at, h.state, p.tally FROM history h JOIN history_players p ON p.history_id = h.id
@@ -29,10 +29,10 @@ extension SQLiteStore {
                 arguments: [id]
             ).map {
                 AccountData.PlayedEntry(
-                    kind: $0["kind"], key: $0["game_key"], finishedAt: Instant(millisecondsSinceEpoch: $0["finished_at"]), state: $0["state"],
-                    tallyJSON: $0["tally"])
+                    kind: try $0.decode(String.self, forColumn: "kind"), key: try $0.decode(String.self, forColumn: "game_key"), finishedAt: Instant(millisecondsSinceEpoch: try $0.decode(Int64.self, forColumn: "finished_at")), state: try $0.decode(String.self, forColumn: "state"),
+                    tallyJSON: try $0.decode(String?.self, forColumn: "tally"))
             }
-            data.uploads = try Row.fetchAll(
+            data.uploads = try SQLiteRow.fetchAll(
                 db,
                 sql: """
                     SELECT kind, id, uploader_id, finished_at, state FROM uploaded_games g
@@ -41,14 +41,14 @@ extension SQLiteStore {
                     ORDER BY finished_at, kind, id
                     """,
                 arguments: ["user": id]
-            ).compactMap { row in
-                UserID(row["uploader_id"] as String).map { uploader in
-                    AccountData.Upload(
-                        kind: row["kind"], id: row["id"], uploader: uploader, finishedAt: Instant(millisecondsSinceEpoch: row["finished_at"]),
-                        state: row["state"])
-                }
+            ).compactMap { row -> AccountData.Upload? in
+                guard let uploader = UserID(try row.decode(String.self, forColumn: "uploader_id")) else { return nil }
+                return AccountData.Upload(
+                    kind: try row.decode(String.self, forColumn: "kind"), id: try row.decode(String.self, forColumn: "id"),
+                    uploader: uploader, finishedAt: Instant(millisecondsSinceEpoch: try row.decode(Int64.self, forColumn: "finished_at")),
+                    state: try row.decode(String.self, forColumn: "state"))
             }
-            data.records = try Row.fetchAll(
+            data.records = try SQLiteRow.fetchAll(
                 db,
                 sql: """
                     SELECT id, kind, code, finished_at FROM game_records r
@@ -58,14 +58,14 @@ extension SQLiteStore {
                 arguments: ["user": id]
             ).map { row in
                 AccountData.Record(
-                    id: row["id"], kind: row["kind"], code: row["code"],
-                    finishedAt: (row["finished_at"] as Int64?).map(Instant.init(millisecondsSinceEpoch:)))
+                    id: try row.decode(String.self, forColumn: "id"), kind: try row.decode(String.self, forColumn: "kind"), code: try row.decode(String.self, forColumn: "code"),
+                    finishedAt: (try row.decode(Int64?.self, forColumn: "finished_at")).map(Instant.init(millisecondsSinceEpoch:)))
             }
             data.liveGames = try Self.liveGames(naming: id, in: db)
             return data
         }
         data.profile = try await read("Reading the profile of \(user)") { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.profileColumns) FROM profiles WHERE user_id = ?", arguments: [id]).map(Self.profileRow)
+            try SQLiteRow.fetchOne(db, sql: "SELECT \(Self.profileColumns) FROM profiles WHERE user_id = ?", arguments: [id]).map(Self.profileRow)
         }.map { row throws(StoreError) in try row.record(location: location) }
         data.friendships = try await friendships(of: user)
         return data
@@ -85,7 +85,7 @@ extension SQLiteStore {
 
             // History: their rows go; a game nobody else played goes with its record; the rest stay, without them.
             try db.execute(sql: "DELETE FROM history_players WHERE user_id = ?", arguments: [id])
-            let alone = try Row.fetchAll(
+            let alone = try SQLiteRow.fetchAll(
                 db,
                 sql: """
                     SELECT id, kind, game_key FROM history h
@@ -94,12 +94,12 @@ extension SQLiteStore {
                 arguments: [id])
             for row in alone {
                 try db.execute(
-                    sql: "DELETE FROM game_records WHERE kind = ? AND history_key = ?", arguments: [row["kind"] as String, row["game_key"] as String])
-                try db.execute(sql: "DELETE FROM history WHERE id = ?", arguments: [row["id"] as Int64])
+                    sql: "DELETE FROM game_records WHERE kind = ? AND history_key = ?", arguments: [try row.decode(String.self, forColumn: "kind"), try row.decode(String.self, forColumn: "game_key")])
+                try db.execute(sql: "DELETE FROM history WHERE id = ?", arguments: [try row.decode(Int64.self, forColumn: "id")])
             }
-            for row in try Row.fetchAll(db, sql: "SELECT id, state FROM history WHERE instr(state, ?) > 0", arguments: [id]) {
+            for row in try SQLiteRow.fetchAll(db, sql: "SELECT id, state FROM history WHERE instr(state, ?) > 0", arguments: [id]) {
                 try db.execute(
-                    sql: "UPDATE history SET state = ? WHERE id = ?", arguments: [erasure.anonymised(state: row["state"]), row["id"] as Int64])
+                    sql: "UPDATE history SET state = ? WHERE id = ?", arguments: [erasure.anonymised(state: try row.decode(String.self, forColumn: "state")), try row.decode(Int64.self, forColumn: "id")])
             }
 
             // Uploads: theirs alone go; a match that names other players stays, without them.
@@ -110,33 +110,36 @@ extension SQLiteStore {
                         AND NOT EXISTS (SELECT 1 FROM uploaded_game_players p WHERE p.kind = g.kind AND p.game_id = g.id)
                     """,
                 arguments: [id])
-            for row in try Row.fetchAll(
+            for row in try SQLiteRow.fetchAll(
                 db, sql: "SELECT kind, id, uploader_id, state FROM uploaded_games WHERE uploader_id = :user OR instr(state, :user) > 0",
                 arguments: ["user": id])
             {
-                let uploader: String = (row["uploader_id"] as String) == id ? pseudonym.rawValue : row["uploader_id"]
+                let stored = try row.decode(String.self, forColumn: "uploader_id")
+                let uploader = stored == id ? pseudonym.rawValue : stored
                 try db.execute(
                     sql: "UPDATE uploaded_games SET uploader_id = ?, state = ? WHERE kind = ? AND id = ?",
-                    arguments: [uploader, erasure.anonymised(state: row["state"]), row["kind"] as String, row["id"] as String])
+                    arguments: [uploader, erasure.anonymised(state: try row.decode(String.self, forColumn: "state")), try row.decode(String.self, forColumn: "kind"), try row.decode(String.self, forColumn: "id")])
             }
 
             // Records of the games that stay: their steps and how the games began, without them.
-            for row in try Row.fetchAll(db, sql: "SELECT id, initial_state FROM game_records WHERE instr(initial_state, ?) > 0", arguments: [id]) {
+            for row in try SQLiteRow.fetchAll(db, sql: "SELECT id, initial_state FROM game_records WHERE instr(initial_state, ?) > 0", arguments: [id]) {
                 try db.execute(
                     sql: "UPDATE game_records SET initial_state = ? WHERE id = ?",
-                    arguments: [erasure.anonymised(state: row["initial_state"]), row["id"] as String])
+                    arguments: [erasure.anonymised(state: try row.decode(String.self, forColumn: "initial_state")), try row.decode(String.self, forColumn: "id")])
             }
-            for row in try Row.fetchAll(
+            for row in try SQLiteRow.fetchAll(
                 db, sql: "SELECT record_id, step, actor, action FROM game_record_steps WHERE actor = :user OR instr(action, :user) > 0",
                 arguments: ["user": id])
             {
-                let byThem = (row["actor"] as String?) == id
+                let actor = try row.decode(String?.self, forColumn: "actor")
+                let action = try row.decode(String.self, forColumn: "action")
+                let byThem = actor == id
                 try db.execute(
                     sql: "UPDATE game_record_steps SET actor = ?, action = ? WHERE record_id = ? AND step = ?",
                     arguments: [
-                        byThem ? pseudonym.rawValue : row["actor"] as String?,
-                        byThem ? erasure.anonymised(action: row["action"]) : erasure.anonymised(state: row["action"]),
-                        row["record_id"] as String, row["step"] as Int64,
+                        byThem ? pseudonym.rawValue : actor,
+                        byThem ? erasure.anonymised(action: action) : erasure.anonymised(state: action),
+                        try row.decode(String.self, forColumn: "record_id"), try row.decode(Int64.self, forColumn: "step"),
                     ])
             }
             try db.execute(
@@ -154,8 +157,8 @@ extension SQLiteStore {
     }
 
     /// The live games whose state names the user.
-    private static func liveGames(naming id: String, in db: Database) throws -> [LiveGameRef] {
-        try Row.fetchAll(db, sql: "SELECT kind, code FROM games WHERE instr(state, ?) > 0 ORDER BY kind, code", arguments: [id])
-            .map { LiveGameRef(kind: $0["kind"], code: $0["code"]) }
+    private static func liveGames(naming id: String, in db: SQLiteConnection) throws -> [LiveGameRef] {
+        try SQLiteRow.fetchAll(db, sql: "SELECT kind, code FROM games WHERE instr(state, ?) > 0 ORDER BY kind, code", arguments: [id])
+            .map { LiveGameRef(kind: try $0.decode(String.self, forColumn: "kind"), code: try $0.decode(String.self, forColumn: "code")) }
     }
 }

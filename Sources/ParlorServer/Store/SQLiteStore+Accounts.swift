@@ -1,4 +1,4 @@
-import GRDB
+import ParlorSQLite
 import ParlorRules
 
 /// Profiles and friendships in SQLite (tables `profiles`, `friendships`). Written outside the group
@@ -35,7 +35,7 @@ extension SQLiteStore {
         let ids = users.map(\.rawValue)
         let rows = try await read("Reading \(users.count) profiles") { db in
             let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-            return try Row.fetchAll(
+            return try SQLiteRow.fetchAll(
                 db, sql: "SELECT \(Self.profileColumns) FROM profiles WHERE user_id IN (\(marks))", arguments: StatementArguments(ids)
             ).map(Self.profileRow)
         }
@@ -45,7 +45,7 @@ extension SQLiteStore {
     public func searchProfiles(_ text: String, limit: Int) async throws(StoreError) -> [ProfileRecord] {
         let rows = try await read("Searching profiles") { db in
             // instr, not LIKE: the text may hold `_` and `%`, which LIKE would read as wildcards.
-            try Row.fetchAll(
+            try SQLiteRow.fetchAll(
                 db,
                 sql: """
                     SELECT \(Self.profileColumns),
@@ -100,7 +100,7 @@ extension SQLiteStore {
     public func friendships(of user: UserID) async throws(StoreError) -> [FriendshipRecord] {
         let location = "\(databasePath), table friendships"
         let rows = try await read("Reading the friends of \(user)") { db in
-            try Row.fetchAll(
+            try SQLiteRow.fetchAll(
                 db,
                 sql: """
                     SELECT id, requester_id, addressee_id, status, created_at, updated_at FROM friendships
@@ -143,7 +143,7 @@ extension SQLiteStore {
         var updatedAt: Int64
     }
 
-    @Sendable static func profileRow(_ row: Row) throws -> ProfileRow {
+    @Sendable static func profileRow(_ row: SQLiteRow) throws -> ProfileRow {
         ProfileRow(
             user: try row.decode(String.self, forColumn: "user_id"), handle: try row.decode(String.self, forColumn: "handle"),
             displayName: try row.decode(String.self, forColumn: "display_name"),

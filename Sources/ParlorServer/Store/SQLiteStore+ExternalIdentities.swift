@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import ParlorRules
 
 /// Accounts from other sign-in providers in SQLite (table `external_identities`), written outside the

@@ -1,4 +1,4 @@
-import GRDB
+import ParlorSQLite
 
 /// Game records in SQLite (schema v6, v7, v8): `game_records` (one row per record: its game, its code, how it
 /// began, when it was filed) and `game_record_steps` (one row per applied action), written inside the
@@ -8,7 +8,7 @@ enum GameRecordRows {
     /// every save's steps are kept). A save appends its steps (and, on creation, the record's head) and
     /// marks the record finished when it files the game; a deletion removes the game's unfinished
     /// record (a finished one stays with its history).
-    static func apply(_ write: SQLiteWrite, in db: Database) throws {
+    static func apply(_ write: SQLiteWrite, in db: SQLiteConnection) throws {
         switch write {
         case .saveGame(let game):
             guard let record = game.record else { return }
@@ -46,7 +46,7 @@ enum GameRecordRows {
         (SELECT count(*) FROM game_record_steps AS s WHERE s.record_id = r.id) AS step_count
         """
 
-    static func head(_ row: Row) throws -> StoredGameRecord {
+    static func head(_ row: SQLiteRow) throws -> StoredGameRecord {
         StoredGameRecord(
             id: try row.decode(String.self, forColumn: "id"), kind: try row.decode(String.self, forColumn: "kind"),
             gameID: try row.decode(String.self, forColumn: "game_id"), code: try row.decode(String.self, forColumn: "code"),
@@ -59,7 +59,7 @@ enum GameRecordRows {
             access: try row.decode(String?.self, forColumn: "access"))
     }
 
-    static func step(_ row: Row) throws -> GameRecordStep {
+    static func step(_ row: SQLiteRow) throws -> GameRecordStep {
         GameRecordStep(
             step: try row.decode(Int.self, forColumn: "step"), actor: try row.decode(String?.self, forColumn: "actor"),
             at: try row.decode(Int64.self, forColumn: "at"), action: try row.decode(String.self, forColumn: "action"),
@@ -70,14 +70,14 @@ enum GameRecordRows {
 extension SQLiteStore: GameRecordStore {
     func gameRecord(id: String) async throws(StoreError) -> StoredGameRecord? {
         try await read("Reading game record \(id)") { db in
-            try Row.fetchOne(db, sql: "SELECT \(GameRecordRows.headColumns) FROM game_records AS r WHERE r.id = ?", arguments: [id])
+            try SQLiteRow.fetchOne(db, sql: "SELECT \(GameRecordRows.headColumns) FROM game_records AS r WHERE r.id = ?", arguments: [id])
                 .map(GameRecordRows.head)
         }
     }
 
     func finishedGameRecord(code: String) async throws(StoreError) -> StoredGameRecord? {
         try await read("Reading the record of game \(code)") { db in
-            try Row.fetchOne(db, sql: """
+            try SQLiteRow.fetchOne(db, sql: """
                 SELECT \(GameRecordRows.headColumns) FROM game_records AS r
                 WHERE r.code = ? AND r.finished_at IS NOT NULL ORDER BY r.finished_at DESC, r.created_at DESC LIMIT 1
                 """, arguments: [code]).map(GameRecordRows.head)
@@ -86,7 +86,7 @@ extension SQLiteStore: GameRecordStore {
 
     func gameRecordSteps(id: String, from: Int, limit: Int) async throws(StoreError) -> [GameRecordStep] {
         try await read("Reading the steps of game record \(id)") { db in
-            try Row.fetchAll(db, sql: """
+            try SQLiteRow.fetchAll(db, sql: """
                 SELECT step, actor, at, action, version, environment FROM game_record_steps WHERE record_id = ? AND step >= ? ORDER BY step LIMIT ?
                 """, arguments: [id, from, limit]).map(GameRecordRows.step)
         }

@@ -1,4 +1,4 @@
-import GRDB
+import ParlorSQLite
 import ParlorRules
 
 /// Uploaded games and players' lifetimes in SQLite (tables `uploaded_games`, `uploaded_game_players`,
@@ -8,7 +8,7 @@ extension SQLiteStore {
     public func lifetime(_ kind: GameKind, of user: UserID) async throws(StoreError) -> [LifetimeEntry] {
         let location = "\(databasePath), tables history_players and uploaded_game_players"
         let rows = try await read("Reading the lifetime of \(user)") { db in
-            try Row.fetchAll(db, sql: """
+            try SQLiteRow.fetchAll(db, sql: """
                 SELECT p.tally AS tally, CASE WHEN p.tally IS NULL THEN h.state END AS state
                 FROM history_players AS p JOIN history AS h ON h.id = p.history_id
                 WHERE p.user_id = ? AND p.kind = ?
@@ -101,10 +101,10 @@ extension SQLiteStore {
         var players: [(user: String, tally: String?)]
     }
 
-    private static func uploadRows(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [UploadRow] {
+    private static func uploadRows(_ db: SQLiteConnection, where condition: String, arguments: StatementArguments) throws -> [UploadRow] {
         var rows: [String: UploadRow] = [:]
         var order: [String] = []
-        for row in try Row.fetchAll(db, sql: """
+        for row in try SQLiteRow.fetchAll(db, sql: """
             SELECT g.id AS id, g.uploader_id AS uploader, g.updated_at AS updated_at, g.finished_at AS finished_at,
                 g.state AS state, p.user_id AS user_id, p.tally AS tally
             FROM uploaded_games AS g LEFT JOIN uploaded_game_players AS p ON p.kind = g.kind AND p.game_id = g.id

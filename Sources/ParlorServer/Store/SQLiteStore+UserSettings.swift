@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import ParlorRules
 
 /// Users' saved settings in SQLite (table `user_settings`): written outside the group commit, like

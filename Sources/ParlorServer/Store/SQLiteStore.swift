@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import GRDB
+import ParlorSQLite
 import ParlorRules
 import Synchronization
 import SystemTLS
@@ -18,7 +18,7 @@ public final class SQLiteStore: ParlorStore {
     /// The database file's full path, as error reasons name it.
     public let databasePath: String
 
-    private let pool: DatabasePool
+    private let pool: SQLitePool
     private let writer: SQLiteWriter
     private let maxHistoryPageSize: Int
     private let isClosed = Atomic<Bool>(false)
@@ -50,12 +50,10 @@ public final class SQLiteStore: ParlorStore {
     public func close() async {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         await writer.close()
-        // `DatabasePool.close()` waits for running reads; keep that wait off the cooperative pool.
+        // `SQLitePool.close()` waits for running reads; keep that wait off the cooperative pool.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue(label: "parlor.store.close").async { [pool] in
-                // On failure GRDB leaves the connections open and closes them when the pool is
-                // released; our flag already refuses every further use.
-                try? pool.close()
+                pool.close()
                 continuation.resume()
             }
         }
@@ -95,7 +93,7 @@ public final class SQLiteStore: ParlorStore {
     public func loadGames(_ kind: GameKind) async throws(StoreError) -> [StoredGame] {
         let location = "\(databasePath), table games"
         return try await read("Loading \(kind.plural)") { db in
-            try Row.fetchAll(
+            try SQLiteRow.fetchAll(
                 db, sql: "SELECT id, code, version, state, schedule, record_id FROM games WHERE kind = ? ORDER BY id",
                 arguments: [kind.name]
             ).map {
@@ -162,7 +160,7 @@ public final class SQLiteStore: ParlorStore {
     }
 
     func read<T: Sendable>(
-        _ doing: String, _ body: @escaping @Sendable (Database) throws -> T
+        _ doing: String, _ body: @escaping @Sendable (SQLiteConnection) throws -> T
     ) async throws(StoreError) -> T {
         try checkOpen(doing)
         do {
@@ -174,7 +172,7 @@ public final class SQLiteStore: ParlorStore {
 
     /// Outside the group commit: for rare writes (the secret, a game's own records) and tests' hooks.
     func write<T: Sendable>(
-        _ doing: String, _ body: @escaping @Sendable (Database) throws -> T
+        _ doing: String, _ body: @escaping @Sendable (SQLiteConnection) throws -> T
     ) async throws(StoreError) -> T {
         try checkOpen(doing)
         do {

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import ParlorRules
 
 /// How `SQLiteStore` opens and runs its database. Every field has a default that suits a single server
@@ -63,7 +63,7 @@ public struct SQLiteStoreConfiguration: Sendable {
 
     /// Runs on the writer connection once it is open, after Parlor's own settings. For tests (e.g.
     /// `PRAGMA max_page_count` to simulate a full disk).
-    var prepareWriter: (@Sendable (Database) throws -> Void)?
+    var prepareWriter: (@Sendable (SQLiteConnection) throws -> Void)?
 
     public init() {}
 
@@ -72,13 +72,10 @@ public struct SQLiteStoreConfiguration: Sendable {
     var effectiveMaxPendingWrites: Int { max(1, maxPendingWrites) }
     var effectiveMaxHistoryPageSize: Int { max(1, maxHistoryPageSize) }
 
-    /// GRDB wants seconds; negative durations mean "do not wait".
-    var busyTimeoutSeconds: TimeInterval { Self.seconds(busyTimeout) }
-
     /// The writer's pause under load, or nil when there is none (either store's writer).
     var effectiveCommitDelay: Duration? { commitDelay > .zero ? commitDelay : nil }
 
-    /// The writer's pause under load in seconds (GRDB's writer thread sleeps), or nil when there is none.
+    /// The writer's pause under load in seconds (the writer's dispatch thread sleeps), or nil when there is none.
     var commitDelaySeconds: TimeInterval? { effectiveCommitDelay.map(Self.seconds) }
 
     /// A duration in seconds, negative ones as zero.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import ParlorRules
 import Synchronization
 
@@ -7,10 +7,10 @@ import Synchronization
 /// as one transaction, so N rooms saving at once cost about one `fsync`, not N.
 ///
 /// A caller queues its write and suspends. When no batch is in flight, the first write schedules one
-/// on GRDB's serial writer queue (a dispatch thread, never the cooperative pool, whose few threads
+/// on the pool's serial writer queue (a dispatch thread, never the cooperative pool, whose few threads
 /// must not wait for a disk). The batch takes *everything* queued, applies it in one transaction,
 /// commits, and resumes each caller with the outcome. Writes that arrive meanwhile gather for the
-/// next batch, which is scheduled as soon as this one ends. Each batch is a separate job on GRDB's
+/// next batch, which is scheduled as soon as this one ends. Each batch is a separate job on the writer's
 /// queue, so other writer work (creating the secret, tests' hooks) takes its turn between batches.
 ///
 /// A batch that fails, fails every write in it with the same cause: nothing in a batch is committed
@@ -44,7 +44,7 @@ final class SQLiteWriter: Sendable {
     }
 
     private let state = Mutex(State())
-    private let pool: DatabasePool
+    private let pool: SQLitePool
     private let file: String
     private let maxPending: Int
     private let now: @Sendable () -> Instant
@@ -52,7 +52,7 @@ final class SQLiteWriter: Sendable {
     private let commitDelay: TimeInterval?
 
     init(
-        pool: DatabasePool, file: String, maxPending: Int, commitDelay: TimeInterval?,
+        pool: SQLitePool, file: String, maxPending: Int, commitDelay: TimeInterval?,
         now: @escaping @Sendable () -> Instant
     ) {
         self.pool = pool
@@ -110,7 +110,7 @@ final class SQLiteWriter: Sendable {
 
     /// `lingering`: the batch before had several writes, so writes are arriving faster than the disk
     /// commits them; waiting `commitDelay` lets more of them share the next commit (and its `fsync`).
-    /// The writer thread sleeps: it is GRDB's own, never one of the cooperative pool's.
+    /// The writer thread sleeps: it is the pool's own, never one of the cooperative pool's.
     private func scheduleBatch(lingering: Bool = false) {
         pool.asyncWriteWithoutTransaction { db in
             if lingering, let delay = self.commitDelay { Thread.sleep(forTimeInterval: delay) }
@@ -118,8 +118,8 @@ final class SQLiteWriter: Sendable {
         }
     }
 
-    /// Runs on GRDB's writer queue.
-    private func commitBatch(_ db: Database) {
+    /// Runs on the pool's writer queue.
+    private func commitBatch(_ db: SQLiteConnection) {
         let batch = state.withLock { state in
             let batch = state.pending
             state.pending = []
@@ -145,13 +145,13 @@ final class SQLiteWriter: Sendable {
     }
 
     /// Nil when the batch committed.
-    private func commit(_ writes: [SQLiteWrite], in db: Database) -> (any Error)? {
+    private func commit(_ writes: [SQLiteWrite], in db: SQLiteConnection) -> (any Error)? {
         do {
             // A commit that failed can leave the transaction open (SQLite does not always roll back
             // on SQLITE_FULL or SQLITE_BUSY at COMMIT); close it before starting the next one.
             if db.isInsideTransaction { try db.rollback() }
-            // Cached statements: GRDB's `inTransaction` compiles BEGIN and COMMIT afresh every time,
-            // which was a fifth of the writer's time at a few writes per batch.
+            // Cached statements: compiling BEGIN and COMMIT afresh every time was a fifth of the
+            // writer's time at a few writes per batch.
             try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
             try SQLiteBatch.apply(writes, in: db, now: now().millisecondsSinceEpoch)
             try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()

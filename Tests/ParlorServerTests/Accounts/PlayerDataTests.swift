@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import ParlorRules
 import ParlorTestSupport
 import Testing
@@ -175,17 +175,15 @@ import WebSocketCore
     static func rowsNaming(_ needles: [String], in place: StorePlace) async throws -> [String] {
         switch place {
         case .sqlite(let directory):
-            let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
-            defer { try? queue.close() }
-            return try await queue.read { db in
+            return try SQLiteFile.read(directory + "/parlor.sqlite") { db in
                 let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
                 #expect(tables.count >= 14, "\(tables)")
                 var found: [String] = []
                 for table in tables {
-                    for row in try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\"") {
-                        let text = row.databaseValues.map { value -> String in
-                            switch value.storage {
-                            case .string(let string): return string
+                    for row in try SQLiteRow.fetchAll(db, sql: "SELECT * FROM \"\(table)\"") {
+                        let text = row.values.map { value -> String in
+                            switch value {
+                            case .text(let string): return string
                             case .blob(let data): return String(decoding: data, as: UTF8.self)
                             default: return ""
                             }

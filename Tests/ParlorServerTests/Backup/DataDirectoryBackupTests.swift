@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import ParlorRules
 import ParlorTestSupport
 import Testing
@@ -165,9 +165,7 @@ import Testing
             // A database a newer Parlor migrated (its user_version past what this build knows).
             let newer = root + "/newer"
             try await makeDataDirectory(newer)
-            let queue = try DatabaseQueue(path: newer + "/parlor.sqlite")
-            try await queue.write { db in try db.execute(sql: "PRAGMA user_version = \(SQLiteSchema.supportedVersion + 1)") }
-            try queue.close()
+            try SQLiteFile.write(newer + "/parlor.sqlite") { db in try db.execute(sql: "PRAGMA user_version = \(SQLiteSchema.supportedVersion + 1)") }
             let newerArchive = root + "/newer.tar"
             #expect(try DataDirectoryBackup.write(dataDirectory: newer, to: newerArchive).schemaVersion == SQLiteSchema.supportedVersion + 1)
             let refused = try #require(refusal(newerArchive, into: root + "/from-newer"))

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import ParlorRules
 import ParlorTestSupport
 import Testing
@@ -170,10 +170,8 @@ import Testing
 /// What records take in a SQLite data directory: the bytes of their columns, per record.
 enum RecordBytes {
     static func measure(_ directory: String) async throws -> String {
-        let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
-        defer { try? queue.close() }
-        return try await queue.read { db in
-            let rows = try Row.fetchAll(db, sql: """
+        return try SQLiteFile.read(directory + "/parlor.sqlite") { db in
+            let rows = try SQLiteRow.fetchAll(db, sql: """
                 SELECT r.kind, length(r.id) + length(r.kind) + length(r.game_id) + length(r.code) + length(r.initial_state) + 32
                     + coalesce(length(r.history_key), 0) AS head, length(r.initial_state) AS initial,
                     (SELECT count(*) FROM game_record_steps s WHERE s.record_id = r.id) AS steps,
@@ -181,9 +179,10 @@ enum RecordBytes {
                         FROM game_record_steps s WHERE s.record_id = r.id) AS step_bytes
                 FROM game_records r ORDER BY r.created_at
                 """)
-            return rows.map { row in
-                let head: Int = row["head"], steps: Int = row["steps"], stepBytes: Int = row["step_bytes"], initial: Int = row["initial"]
-                return "\(row["kind"] as String): \(steps) steps, \(head + stepBytes) bytes (head \(head) of which initial state \(initial); steps \(stepBytes), \(stepBytes / max(steps, 1)) per step)"
+            return try rows.map { row in
+                let head = try row.decode(Int.self, forColumn: "head"), steps = try row.decode(Int.self, forColumn: "steps")
+                let stepBytes = try row.decode(Int.self, forColumn: "step_bytes"), initial = try row.decode(Int.self, forColumn: "initial")
+                return "\(try row.decode(String.self, forColumn: "kind")): \(steps) steps, \(head + stepBytes) bytes (head \(head) of which initial state \(initial); steps \(stepBytes), \(stepBytes / max(steps, 1)) per step)"
             }.joined(separator: "; ")
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import Logging
 import ParlorTestSupport
 import Testing
@@ -57,9 +57,7 @@ enum StorePlace: Sendable {
     func count(_ table: String) async throws -> Int {
         switch self {
         case .sqlite(let directory):
-            let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
-            defer { try? queue.close() }
-            return try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? -1 }
+            return try SQLiteFile.read(directory + "/parlor.sqlite") { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? -1 }
         #if PostgreSQL
         case .postgres(let server, let database):
             return Int(try await server.psql("SELECT count(*) FROM \(table)", database: database)) ?? -1
@@ -71,9 +69,7 @@ enum StorePlace: Sendable {
     func execute(_ sql: String) async throws {
         switch self {
         case .sqlite(let directory):
-            let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
-            defer { try? queue.close() }
-            try await queue.write { db in try db.execute(sql: sql) }
+            try SQLiteFile.write(directory + "/parlor.sqlite") { db in try db.execute(sql: sql) }
         #if PostgreSQL
         case .postgres(let server, let database):
             try await server.psql(sql, database: database)

@@ -1,4 +1,4 @@
-import GRDB
+import ParlorSQLite
 import Testing
 @testable import ParlorServer
 
@@ -20,7 +20,7 @@ import Testing
 
     @Test(arguments: cases)
     func resultCodesMapToActionableKinds(_ example: (code: Int32, kind: StoreError.Kind, hint: String)) {
-        let error = DatabaseError(resultCode: ResultCode(rawValue: example.code), message: "the message")
+        let error = SQLiteError(extendedCode: example.code, message: "the message")
         let mapped = SQLiteErrorMapping.storeError(error, doing: "Saving room ABC123", file: "/data/parlor.sqlite")
         #expect(mapped.kind == example.kind)
         #expect(mapped.reason.contains(example.hint), "\(mapped.reason)")

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import ParlorRules
 import ParlorTestSupport
 import Synchronization
@@ -237,17 +237,19 @@ final class WriterGate: Sendable {
     }
 }
 
-/// Parks the writer thread inside its next commit (SQLite's commit hook, through a GRDB transaction
-/// observer) until the test releases it: a batch is then being committed while later writes arrive.
-final class CommitGate: TransactionObserver, @unchecked Sendable {
+/// Parks the writer thread inside its next commit (SQLite's commit hook) until the test releases it:
+/// a batch is then being committed while later writes arrive.
+final class CommitGate: @unchecked Sendable {
     private let opened = DispatchSemaphore(value: 0)
-    private let state = Mutex((isHeld: false, hasHeld: false, savesRoom: false))
+    let state = Mutex((isHeld: false, hasHeld: false, savesRoom: false))
 
     /// Installs the gate on the store's writer connection; it holds the first commit that saves a room.
     static func install(in store: SQLiteStore) async throws -> CommitGate {
         let gate = CommitGate()
         try await store.write("Installing the commit gate") { db in
-            db.add(transactionObserver: gate, extent: .observerLifetime)
+            try db.observe(
+                didChange: { table in if table == "games" { gate.state.withLock { $0.savesRoom = true } } },
+                willCommit: gate.willCommit)
         }
         return gate
     }
@@ -256,12 +258,7 @@ final class CommitGate: TransactionObserver, @unchecked Sendable {
 
     func release() { opened.signal() }
 
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { eventKind.tableName == "games" }
-    func databaseDidChange(with event: DatabaseEvent) { state.withLock { $0.savesRoom = true } }
-    func databaseDidCommit(_ db: Database) {}
-    func databaseDidRollback(_ db: Database) {}
-
-    func databaseWillCommit() throws {
+    func willCommit() {
         let holds = state.withLock { state in
             // Only a commit that saves a room: not the one that installs the gate.
             guard !state.hasHeld, state.savesRoom else { return false }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import ParlorRules
 import ParlorTestSupport
 import Testing
@@ -45,12 +45,8 @@ import Testing
 
     @Test func theFixtureIsAVersion1Database() throws {
         let (fixture, _) = try Self.fixture()
-        let queue = try DatabaseQueue(path: fixture.appendingPathComponent("parlor.sqlite").path, configuration: {
-            var configuration = Configuration()
-            configuration.readonly = true
-            return configuration
-        }())
-        let (version, tables) = try queue.read { (db: Database) throws -> (Int?, [String]) in
+        let (version, tables) = try SQLiteFile.open(fixture.appendingPathComponent("parlor.sqlite").path, readOnly: true) {
+            (db: SQLiteConnection) throws -> (Int?, [String]) in
             (try Int.fetchOne(db, sql: "PRAGMA user_version"),
              try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"))
         }
@@ -100,7 +96,7 @@ import Testing
             #expect(tokens.verify(expected.bo.token) == expected.bo.userId)
             #expect(try await store.loadCatalog()?.version == 1)
 
-            let (version, tables) = try await store.write("Reading the schema") { (db: Database) throws -> (Int?, [String]) in
+            let (version, tables) = try await store.write("Reading the schema") { (db: SQLiteConnection) throws -> (Int?, [String]) in
                 (try Int.fetchOne(db, sql: "PRAGMA user_version"),
                  try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"))
             }

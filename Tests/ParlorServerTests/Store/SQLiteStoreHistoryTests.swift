@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import ParlorRules
 import ParlorTestSupport
 import Testing
@@ -112,7 +112,7 @@ import Testing
         try await withTemporaryDirectory { directory in
             let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
             let plan = try await store.write("Explaining the history query") { db in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteStore.historyQuery, arguments: ["x", "rummy", 1, 1])
+                try SQLiteRow.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteStore.historyQuery, arguments: ["x", "rummy", 1, 1])
                     .map { try $0.decode(String.self, forColumn: "detail") }
             }
             #expect(plan.contains { $0.contains("history_players_by_user") }, "\(plan)")

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ParlorSQLite
 import Testing
 @testable import ParlorServer
 
@@ -12,14 +12,14 @@ import Testing
             #expect(store.databasePath == directory + "/parlor.sqlite")
             await store.close()
 
-            let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
-            try await queue.read { db in
+            try SQLiteFile.read(directory + "/parlor.sqlite") { db in
+                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
                 for table in ["games", "history", "history_players", "catalogs", "secrets"] {
-                    #expect(try db.tableExists(table), "missing table \(table)")
+                    #expect(tables.contains(table), "missing table \(table)")
                 }
-                let indexes = try db.indexes(on: "history_players").map(\.name)
+                let indexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'history_players'")
                 #expect(indexes.contains("history_players_by_user"))
-                #expect(try SQLiteSchema.migrator.appliedMigrations(db) == SQLiteSchema.migrator.migrations)
+                #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") == SQLiteSchema.migrator.identifiers)
                 #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == SQLiteSchema.supportedVersion)
                 #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             }
@@ -40,9 +40,10 @@ import Testing
                 #expect(try await again.serverSecret() == secret)
                 await again.close()
             }
-            let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
-            let applied = try await queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-            #expect(applied == SQLiteSchema.migrator.migrations)
+            let applied = try SQLiteFile.read(directory + "/parlor.sqlite") { db in
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+            }
+            #expect(applied == SQLiteSchema.migrator.identifiers)
         }
     }
 
@@ -50,11 +51,9 @@ import Testing
         try await withTemporaryDirectory { directory in
             let store = try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
             await store.close()
-            let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
-            try await queue.write { db in
+            try SQLiteFile.write(directory + "/parlor.sqlite") { db in
                 try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v\(SQLiteSchema.supportedVersion + 1)-tournaments')")
             }
-            try queue.close()
 
             let error = try #require(throws: StoreError.self) {
                 try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
@@ -68,10 +67,8 @@ import Testing
 
     @Test func aNewerUserVersionAloneIsAlsoRefused() async throws {
         try await withTemporaryDirectory { directory in
-            let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
             let newer = SQLiteSchema.supportedVersion + 1
-            try await queue.write { db in try db.execute(sql: "PRAGMA user_version = \(newer)") }
-            try queue.close()
+            try SQLiteFile.write(directory + "/parlor.sqlite") { db in try db.execute(sql: "PRAGMA user_version = \(newer)") }
             let error = try #require(throws: StoreError.self) {
                 try SQLiteStore(directory: directory, configuration: StoreFixtures.configuration)
             }
@@ -103,13 +100,11 @@ import Testing
             }
             await store.close()
             // Fold the WAL into the file, then scribble over the root page of the games table.
-            let queue = try DatabaseQueue(path: directory + "/parlor.sqlite")
-            let (rootPage, pageSize) = try await queue.writeWithoutTransaction { db in
+            let (rootPage, pageSize) = try SQLiteFile.open(directory + "/parlor.sqlite") { db in
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
                 return (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'games'") ?? 0,
                         try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
             }
-            try queue.close()
             try #require(rootPage > 1 && pageSize > 0)
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: directory + "/parlor.sqlite"))
             try handle.seek(toOffset: UInt64((rootPage - 1) * pageSize))

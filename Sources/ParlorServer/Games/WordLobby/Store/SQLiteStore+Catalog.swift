@@ -1,4 +1,4 @@
-import GRDB
+import ParlorSQLite
 import ParlorRules
 
 /// The catalog in SQLite (table `catalogs`), written outside the group commit in a transaction of its
@@ -6,7 +6,7 @@ import ParlorRules
 extension SQLiteStore: CatalogStore {
     func loadCatalog() async throws(StoreError) -> Catalog? {
         let row = try await read("Loading the catalog") { db in
-            try Row.fetchOne(db, sql: "SELECT version, payload FROM catalogs ORDER BY version DESC LIMIT 1").map {
+            try SQLiteRow.fetchOne(db, sql: "SELECT version, payload FROM catalogs ORDER BY version DESC LIMIT 1").map {
                 (version: try $0.decode(Int.self, forColumn: "version"),
                  payload: try $0.decode(String.self, forColumn: "payload"))
             }
