@@ -19,7 +19,7 @@ extension InMemoryStore {
                 .sorted { ($0.finishedAt, $0.id) < ($1.finishedAt, $1.id) }
                 .map { AccountData.Upload(kind: $0.kind.name, id: $0.id, uploader: $0.uploader, finishedAt: $0.finishedAt, state: $0.state) }
             let records = state.gameRecords
-            data.records = records.order.compactMap { records.byID[$0] }.filter { record in
+            data.records = records.inOrder.filter { record in
                 record.head.initialState.contains(user.rawValue) || record.steps.contains { $0.actor == user.rawValue }
             }.map { record in
                 AccountData.Record(
@@ -50,8 +50,7 @@ extension InMemoryStore {
                 if filed.players.isEmpty && json.contains(id) {
                     // A game nobody else played goes, with its record.
                     let gone = state.gameRecords.byID.values.filter { $0.head.kind == filed.kind.name && $0.head.historyKey == filed.key }.map(\.head.id)
-                    for record in gone { state.gameRecords.byID[record] = nil }
-                    state.gameRecords.order.removeAll { gone.contains($0) }
+                    for record in gone { state.gameRecords.remove(record) }
                     state.filedKeys.remove("\(filed.kind)/\(filed.key)")
                     continue
                 }

@@ -74,8 +74,7 @@ public final class InMemoryStore: ParlorStore {
 
     nonisolated(nonsending) public func deleteGame(_ kind: GameKind, id: String, version: Int?) async throws(StoreError) {
         state.withLockedValue { state in
-            _ = state.games[kind]?.removeValue(forKey: id)
-            Self.deleteRecord(ofGame: id, kind: kind, in: &state)
+            if let game = state.games[kind]?.removeValue(forKey: id) { Self.deleteRecord(of: game, in: &state) }
         }
     }
 

@@ -112,6 +112,18 @@ import Testing
             #expect(head.stepCount == 6)
             let report = try await GameRecordVerification.verify(store: store, games: parlor.services.games)
             #expect(report.checked == 1 && report.steps == 6 && report.divergences.isEmpty)
+
+            // As in the durable stores: an unfinished game's deletion takes its record along, a finished
+            // game keeps its own.
+            try await parlor.connect { ann in
+                let created = try #require(try await ann.call("createTicTacToe", ["playerName": "Ann"]).result)
+                let open = try #require((created["ticTacToe"] as? [String: Any])?["code"] as? String)
+                #expect(try await store.backend.records.gameRecordIDs().count == 2)
+                _ = try await ann.call("leaveTicTacToe", ["code": open])
+                #expect(try await store.loadGame(TicTacToeGame.kind, code: open) == nil)
+            }
+            #expect(try await store.backend.records.gameRecordIDs() == [head.id])
+            #expect(try await store.backend.records.finishedGameRecord(code: code)?.id == head.id)
         }
     }
 
