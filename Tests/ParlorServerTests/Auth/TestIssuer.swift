@@ -117,8 +117,10 @@ print(json.dumps({
 
 /// A JWKS served on 127.0.0.1 by Python's http.server: the file it serves can be replaced between
 /// fetches, it says `Cache-Control: max-age=<maxAge>`, and it counts the fetches it answered. It exits
-/// when its file is removed (on `stop()` or when the test lets go of it), or after two minutes: a
-/// signal may not reach it (the test runner's children can inherit SIGTERM ignored).
+/// when its file is removed (on `stop()` or when the test lets go of it), or after ten minutes: a
+/// signal may not reach it (the test runner's children can inherit SIGTERM ignored). Two minutes could
+/// run out before a test on a machine busy with the whole suite was done (the likeliest cause found
+/// for one `keys-unavailable` failure of `JWKSKeysTests` that did not come back).
 final class TestJWKSServer: @unchecked Sendable {
     let port: Int
     let file: String
@@ -163,7 +165,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 path, max_age = sys.argv[1], sys.argv[2]
 def watch():
     started = time.time()
-    while os.path.exists(path) and time.time() - started < 120:
+    while os.path.exists(path) and time.time() - started < 600:
         time.sleep(0.05)
     os._exit(0)
 threading.Thread(target=watch, daemon=True).start()
