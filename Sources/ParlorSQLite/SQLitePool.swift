@@ -120,19 +120,27 @@ public final class SQLitePool: Sendable {
 
     // MARK: Closing
 
+    /// Reads waiting for a reader to be free.
+    public var waitingReads: Int { readers.withLock { $0.waiting.count } }
+
+    /// True from the moment `close()` begins.
+    public var isClosed: Bool { readers.withLock { $0.isClosed } }
+
     /// Fails every read still waiting for a reader, waits for the running ones, then closes every
     /// connection. Reads and writes after this fail with `SQLITE_MISUSE`. Blocks: call it off the
     /// cooperative pool. Calling it again does nothing.
     public func close() {
         let closing = DispatchSemaphore(value: 0)
-        let (idle, waiting, busy) = readers.withLock { state in
+        let (idle, waiting, busy) = readers.withLock { state -> ([Reader], [@Sendable (Reader?) -> Void], Int) in
+            // A second call finds nothing left to wait for (and must not take the first one's signals).
+            guard !state.isClosed else { return ([], [], 0) }
             defer {
                 state.isClosed = true
                 state.idle = []
                 state.waiting = []
                 state.closing = closing
             }
-            return (state.idle, state.waiting, state.isClosed ? 0 : state.opened - state.idle.count)
+            return (state.idle, state.waiting, state.opened - state.idle.count)
         }
         for job in waiting { job(nil) }
         for reader in idle { reader.queue.sync { reader.close() } }

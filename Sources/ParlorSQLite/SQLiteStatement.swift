@@ -36,7 +36,7 @@ public final class SQLiteStatement {
         let count = sqlite3_bind_parameter_count(handle)
         var positional = arguments.values.makeIterator()
         var used = 0
-        for index in Int32(1)...max(1, count) where index <= count {
+        for index in stride(from: Int32(1), through: count, by: 1) {
             let value: SQLiteValue?
             if let name = Self.parameterName(handle, index) {
                 value = arguments.named[name]
@@ -63,9 +63,8 @@ public final class SQLiteStatement {
 
     /// The placeholders `?` takes from the positional arguments (`?NNN` is not used here).
     var positionalParameterCount: Int {
-        let count = sqlite3_bind_parameter_count(handle)
-        guard count > 0 else { return 0 }
-        return (Int32(1)...count).filter { Self.parameterName(handle, $0) == nil }.count
+        stride(from: Int32(1), through: sqlite3_bind_parameter_count(handle), by: 1)
+            .filter { Self.parameterName(handle, $0) == nil }.count
     }
 
     /// "user" for `:user`, `@user` or `$user`; nil for `?`.

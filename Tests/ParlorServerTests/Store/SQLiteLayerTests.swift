@@ -127,6 +127,40 @@ import Testing
         }
     }
 
+    @Test func closingWaitsForTheReadUnderWayAndFailsTheOnesWaitingForAReader() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = SQLitePoolConfiguration()
+            configuration.readerCount = 1
+            let pool = try SQLitePool(path: directory + "/t.sqlite", configuration: configuration)
+            let inside = DispatchSemaphore(value: 0), finish = DispatchSemaphore(value: 0)
+            let running = Task {
+                try await pool.read { db in
+                    inside.signal()
+                    finish.wait()
+                    return try Int.fetchOne(db, sql: "SELECT 42")
+                }
+            }
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { inside.wait(); continuation.resume() }
+            }
+            let waiting = Task { try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") } }
+            while pool.waitingReads == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            let closed = Mutex(false)
+            DispatchQueue.global().async {
+                pool.close()
+                closed.withLock { $0 = true }
+            }
+            while !pool.isClosed { try await Task.sleep(for: .milliseconds(5)) }
+            // The only reader is still busy: close() is waiting for it.
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(!closed.withLock { $0 })
+            await #expect(throws: SQLiteError.self) { try await waiting.value }
+            finish.signal()
+            #expect(try await running.value == 42, "the read under way finishes")
+            while !closed.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        }
+    }
+
     @Test func migrationsRunOnceInOrderAndAFailingOneLeavesNoTrace() async throws {
         try await withTemporaryDirectory { directory in
             try SQLiteFile.open(directory + "/t.sqlite") { db in
