@@ -276,10 +276,12 @@ actor GameActor<Game: GameDefinition> {
         var continuation: CheckedContinuation<Turn, Never>?
     }
 
-    // Inlined, as `runGroup` and `save` are: every async frame on a request's path comes out of its
+    // `runGroup` and `save` are inlined into it: every async frame on a request's path comes out of its
     // task's allocator, and a deeper chain costs each request a fresh slab (measured in parlor-load
-    // throughput: malloc_consolidate under StackAllocator::alloc).
-    @inline(__always)
+    // throughput: malloc_consolidate under StackAllocator::alloc). It is not inlined into its four
+    // callers: one copy per game instead of four is 0.5 MB less machine code, and measured no slower
+    // (docs/BENCHMARKS.md, "The first build without GRDB").
+    @inline(never)
     private func submit(_ work: Work) async -> Result<GameResult<Rules>, WireError> {
         if isBusy {
             let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
