@@ -31,8 +31,8 @@ public final class SQLiteStatement {
     /// Binds every placeholder: `?` ones to the positional arguments in order, `:name` ones (also
     /// `@name`, `$name`) to the named argument. Every placeholder needs an argument and every
     /// positional argument a placeholder.
+    /// The statement must be at its start: fresh, or reset (as `execute` leaves it).
     func bind(_ arguments: StatementArguments) throws(SQLiteError) {
-        sqlite3_reset(handle)
         let count = sqlite3_bind_parameter_count(handle)
         var positional = arguments.values.makeIterator()
         var used = 0

@@ -42,7 +42,7 @@ public final class SQLiteStore: ParlorStore {
         now = configuration.now
         writer = SQLiteWriter(
             pool: pool, file: file, maxPending: configuration.effectiveMaxPendingWrites,
-            commitDelay: configuration.commitDelaySeconds, now: configuration.now)
+            commitDelay: configuration.effectiveCommitDelay, now: configuration.now)
     }
 
     /// Lets every write queued so far complete, then closes the database. Writes and reads after

@@ -74,13 +74,4 @@ public struct SQLiteStoreConfiguration: Sendable {
 
     /// The writer's pause under load, or nil when there is none (either store's writer).
     var effectiveCommitDelay: Duration? { commitDelay > .zero ? commitDelay : nil }
-
-    /// The writer's pause under load in seconds (the writer's dispatch thread sleeps), or nil when there is none.
-    var commitDelaySeconds: TimeInterval? { effectiveCommitDelay.map(Self.seconds) }
-
-    /// A duration in seconds, negative ones as zero.
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return max(0, TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
-    }
 }

@@ -48,11 +48,11 @@ final class SQLiteWriter: Sendable {
     private let file: String
     private let maxPending: Int
     private let now: @Sendable () -> Instant
-    /// Seconds a batch that follows a busy one waits before it takes the queue (nil: not at all).
-    private let commitDelay: TimeInterval?
+    /// How long a batch that follows a busy one waits before it takes the queue (nil: not at all).
+    private let commitDelay: Duration?
 
     init(
-        pool: SQLitePool, file: String, maxPending: Int, commitDelay: TimeInterval?,
+        pool: SQLitePool, file: String, maxPending: Int, commitDelay: Duration?,
         now: @escaping @Sendable () -> Instant
     ) {
         self.pool = pool
@@ -113,7 +113,10 @@ final class SQLiteWriter: Sendable {
     /// The writer thread sleeps: it is the pool's own, never one of the cooperative pool's.
     private func scheduleBatch(lingering: Bool = false) {
         pool.asyncWriteWithoutTransaction { db in
-            if lingering, let delay = self.commitDelay { Thread.sleep(forTimeInterval: delay) }
+            if lingering, let delay = self.commitDelay {
+                let (seconds, attoseconds) = delay.components
+                Thread.sleep(forTimeInterval: TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
+            }
             self.commitBatch(db)
         }
     }
@@ -150,14 +153,9 @@ final class SQLiteWriter: Sendable {
             // A commit that failed can leave the transaction open (SQLite does not always roll back
             // on SQLITE_FULL or SQLITE_BUSY at COMMIT); close it before starting the next one.
             if db.isInsideTransaction { try db.rollback() }
-            // Cached statements: compiling BEGIN and COMMIT afresh every time was a fifth of the
-            // writer's time at a few writes per batch.
-            try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
-            try SQLiteBatch.apply(writes, in: db, now: now().millisecondsSinceEpoch)
-            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            try db.inTransaction(.immediate) { try SQLiteBatch.apply(writes, in: db, now: now().millisecondsSinceEpoch) }
             return nil
         } catch {
-            if db.isInsideTransaction { try? db.rollback() }
             return error
         }
     }
