@@ -18,7 +18,11 @@
 # long log say what failed. A run where at most PARLOR_TEST_RETRIES tests (default 3; 0 turns this
 # off) failed runs each of them once more, alone: the run passes only if every one of them passes
 # then, and each is still listed as "failed once" so a test that fails now and then is seen and
-# fixed, not hidden. More failures than that, or a failure on the second try, fail the run.
+# fixed, not hidden. More failures than that, or a failure on the second try, fail the run. A test
+# given a display name is run again by its function's name, found in the test sources.
+#
+# A whole run (no --filter or --skip) then runs scripts/check-closures.py, which fails the run if the
+# compiler made two of the package's closures one function (about a minute and a quarter).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec python3 -u - "$@" <<'PY'
@@ -123,18 +127,54 @@ arguments = sys.argv[1:]
 if not any(argument.startswith(("--traits", "--enable-all-traits", "--disable-default-traits")) for argument in arguments):
     arguments = ["--traits", "PostgreSQL"] + arguments
 status, failures, _ = run_tests(arguments)
+# A whole run also checks that no two closures of the package were compiled to one function (a
+# compiler bug that makes a test's predicate silently another's: scripts/check-closures.py).
+if not any(argument in ("--filter", "--skip") or argument.startswith(("--filter=", "--skip=")) for argument in arguments):
+    print("\nscripts/test.sh: scripts/check-closures.py", flush=True)
+    if subprocess.run([sys.executable, "scripts/check-closures.py"]).returncode != 0:
+        summarize(failures)
+        sys.exit(1)
 if status == 0:
     sys.exit(0)
 summarize(failures)
 if not failures or len(failures) > retries:
     sys.exit(status)
 
+def display_names():
+    """{a test's display name, as swift test prints it in quotes → its function names}, read from the
+    test sources: `--filter` matches a test's ID ("Module.Suite/name()/File.swift:line:column"), which
+    holds the function's name, not the display name a test given one is printed by."""
+    found = {}
+    literal = re.compile(r'@Test\(\s*"((?:[^"\\\n]|\\.)*)"')
+    function = re.compile(r"\bfunc\s+(\w+)\s*\(")
+    for root, directories, files in os.walk("Tests"):
+        directories[:] = [d for d in directories if not d.startswith(".")]
+        for file in files:
+            if not file.endswith(".swift"):
+                continue
+            with open(os.path.join(root, file), encoding="utf-8", errors="replace") as source:
+                text = source.read()
+            for match in literal.finditer(text):
+                if declared := function.search(text, match.end()):
+                    shown = re.sub(r"\\(.)", r"\1", match.group(1))
+                    found.setdefault(f'"{shown}"', set()).add(declared.group(1))
+    return found
+
+
+def retry_pattern(name, named):
+    """The --filter that runs the failed test `name` (as printed) again."""
+    if name in named:  # a display name: its function, in whichever suite declares it
+        return "/(?:" + "|".join(re.escape(function) for function in sorted(named[name])) + r")\("
+    # "name()" or "name(argument:)", the function itself.
+    return "[./]" + re.escape(name) + "(?:/|$)"
+
+
 print(f"\nscripts/test.sh: running the {len(failures)} failed test(s) once more, one at a time", flush=True)
 failed_again = {}
+named = display_names()
 for name in failures:
-    # The name as swift test prints it ("name()" or "name(argument:)"); a test's ID is
-    # "Module.Suite/name()", sometimes followed by "/File.swift:line:column".
-    pattern = "[./]" + re.escape(name) + "(?:/|$)"
+    pattern = retry_pattern(name, named)
+    print(f"scripts/test.sh: {name}: --filter '{pattern}'", flush=True)
     again, again_failures, again_passed = run_tests(without_filters(arguments) + ["--skip-build", "--filter", pattern])
     if again != 0 or name not in again_passed:
         failed_again[name] = again_failures.get(name, [f"not run again or did not pass (exit {again})"])
