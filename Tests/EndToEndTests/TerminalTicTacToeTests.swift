@@ -77,10 +77,9 @@ struct TerminalTicTacToeTests {
                     #expect(won.ticTacToe?.line == [0, 1, 2])
                 }
                 bo.send("rematch")
-                var rematch: String?
                 for process in processes {
                     let started = try await process.waitForTicTacToeLine("the rematch") { $0.event == "rematch" }
-                    rematch = try #require(started.code)
+                    let rematch = try #require(started.code)
                     #expect(rematch != code)
                     try await process.waitForTicTacToeLine("the rematch's game") { $0.ticTacToe?.code == rematch && $0.ticTacToe?.status == "playing" }
                 }
