@@ -22,7 +22,7 @@
 # given a display name is run again by its function's name, found in the test sources.
 #
 # A whole run (no --filter or --skip) then runs scripts/check-closures.py, which fails the run if the
-# compiler made two of the package's closures one function (about a minute and a quarter).
+# compiler made two of the package's closures one function (about a minute).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec python3 -u - "$@" <<'PY'
