@@ -14,7 +14,8 @@
 # tests) still running, how long each has run and the processes left behind are printed, every
 # process of the run is killed, and the script exits with 124.
 #
-# At the end, every failed test is named again with the issues it recorded, so the last lines of a
+# At the end, every failed test is named again with the issues it recorded (the whole message: a
+# process's output in it, up to its first 20 and last 40 lines), so the last lines of a
 # long log say what failed. A run where at most PARLOR_TEST_RETRIES tests (default 3; 0 turns this
 # off) failed runs each of them once more, alone: the run passes only if every one of them passes
 # then, and each is still listed as "failed once" so a test that fails now and then is seen and
@@ -36,6 +37,8 @@ failed = re.compile(r"^✘ Test (?!run with )(.+?) (?:failed after |recorded an 
 # An XCTest failure: "/path/File.swift:12: error: -[Module.Suite testName] : message".
 # "name(argument:) with 3 test cases" is the test "name(argument:)".
 cases = re.compile(r" with \d+ test cases?$")
+# A log line of a server running in the test process: "2026-11-30T11:25:40+0000 info parlor…".
+logged = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
 failed_xctest = re.compile(r"error: -\[\S+ (\w+)\] :")
 
 
@@ -72,11 +75,17 @@ def run_tests(arguments):
             os._exit(124)
 
     threading.Thread(target=watch, daemon=True).start()
+    explaining = None  # the failure whose message's further lines are being read
     for raw in run.stdout:
         line = raw.decode("utf-8", "replace")
         sys.stdout.write(line)
         text = line.rstrip("\n")
         with lock:
+            if text.startswith(("◇ ", "✔ ", "✘ ", "↳ ", "Test Suite ", "Test Case ")) or logged.match(text):
+                explaining = None
+            elif explaining is not None:
+                explaining.append(text)  # an issue's message goes on (a process's output, say)
+                continue
             if text.startswith("◇ Test run started"):
                 pass  # the whole run, not a test
             elif match := started.match(text):
@@ -87,6 +96,8 @@ def run_tests(arguments):
                     passed.add(cases.sub("", match.group(1)))
             if match := failed.match(text):
                 failures.setdefault(cases.sub("", match.group(1)), []).append(text)
+                if " recorded an issue" in text:
+                    explaining = failures[cases.sub("", match.group(1))]
             elif match := failed_xctest.search(text):
                 failures.setdefault(match.group(1), []).append(text)
     status = run.wait()
@@ -101,6 +112,9 @@ def summarize(failures, heading="failed"):
     print(f"\nscripts/test.sh: {len(failures)} test(s) {heading}:", flush=True)
     for name, lines in failures.items():
         print(f"  {name}", flush=True)
+        # An issue's message may hold a process's whole output: its first and last lines say enough.
+        if len(lines) > 60:
+            lines = lines[:20] + [f"… ({len(lines) - 60} lines left out) …"] + lines[-40:]
         for line in lines:
             print(f"    {line}", flush=True)
 
