@@ -83,7 +83,7 @@ def run_tests(arguments):
         with lock:
             if text.startswith(("◇ ", "✔ ", "✘ ", "↳ ", "Test Suite ", "Test Case ")) or logged.match(text):
                 explaining = None
-            elif explaining is not None:
+            elif explaining is not None and not failed_xctest.search(text):
                 explaining.append(text)  # an issue's message goes on (a process's output, say)
                 continue
             if text.startswith("◇ Test run started"):
