@@ -19,13 +19,19 @@ first), and reports every closure function referenced from two different places 
 report names both places; the cure is to take the closure out of the macro's argument
 (`let seat = try await p.wait { … }`, then `#require(seat.code)`). About 55 s on two cores.
 
-    scripts/check-closures.py [module …]
+    scripts/check-closures.py [--package-path DIR] [module …]
+
+(--package-path checks another package, as `swift build --package-path` builds it; the test of this
+check, ClosureCheckTests, uses it on a package that reproduces the bug.)
 """
 import json, os, re, shlex, subprocess, sys, time
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if len(sys.argv) > 2 and sys.argv[1] == "--package-path":
+    ROOT = os.path.realpath(sys.argv[2])
+    del sys.argv[1:3]
 # `function_ref @…fU3_ : $…, loc "File.swift":12:34` — an explicit closure (`fU`) and where it is used.
 REFERENCE = re.compile(r'function_ref @(\S+fU\d*_) :.*?, loc "([^"]+)":(\d+):(\d+)')
 
@@ -49,7 +55,7 @@ def modules():
     use freestanding macros (only those can have the bug)."""
     path = os.path.join(ROOT, ".build", "debug.yaml")
     if not os.path.exists(path):
-        sys.exit("scripts/check-closures.py: no .build/debug.yaml: build first (swift build --build-tests)")
+        sys.exit(f"scripts/check-closures.py: no {path}: build first (swift build --build-tests)")
     with open(path) as plan:
         text = plan.read()
     found = {}
