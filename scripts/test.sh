@@ -119,17 +119,20 @@ def summarize(failures, heading="failed"):
             print(f"    {line}", flush=True)
 
 
+def is_filter(argument):
+    """--filter or --skip, with its value joined (--filter=…) or next."""
+    return argument in ("--filter", "--skip") or argument.startswith(("--filter=", "--skip="))
+
+
 def without_filters(arguments):
     """The flags given, less any --filter/--skip (a retry names its own tests) and --skip-build."""
     kept, skip_next = [], False
     for argument in arguments:
         if skip_next:
             skip_next = False
-        elif argument in ("--filter", "--skip"):
-            skip_next = True
-        elif argument.startswith(("--filter=", "--skip=")) or argument == "--skip-build":
-            pass
-        else:
+        elif is_filter(argument):
+            skip_next = "=" not in argument
+        elif argument != "--skip-build":
             kept.append(argument)
     return kept
 
@@ -143,7 +146,7 @@ if not any(argument.startswith(("--traits", "--enable-all-traits", "--disable-de
 status, failures, _ = run_tests(arguments)
 # A whole run also checks that no two closures of the package were compiled to one function (a
 # compiler bug that makes a test's predicate silently another's: scripts/check-closures.py).
-if not any(argument in ("--filter", "--skip") or argument.startswith(("--filter=", "--skip=")) for argument in arguments):
+if not any(map(is_filter, arguments)):
     print("\nscripts/test.sh: scripts/check-closures.py", flush=True)
     if subprocess.run([sys.executable, "scripts/check-closures.py"]).returncode != 0:
         summarize(failures)

@@ -48,8 +48,8 @@ final class SQLiteWriter: Sendable {
     private let file: String
     private let maxPending: Int
     private let now: @Sendable () -> Instant
-    /// How long a batch that follows a busy one waits before it takes the queue (nil: not at all).
-    private let commitDelay: Duration?
+    /// Seconds a batch that follows a busy one waits before it takes the queue (nil: not at all).
+    private let commitDelay: TimeInterval?
 
     init(
         pool: SQLitePool, file: String, maxPending: Int, commitDelay: Duration?,
@@ -59,7 +59,7 @@ final class SQLiteWriter: Sendable {
         self.file = file
         self.maxPending = maxPending
         self.now = now
-        self.commitDelay = commitDelay
+        self.commitDelay = commitDelay?.seconds
     }
 
     /// Transactions committed so far (for tests: proof that writes were batched).
@@ -113,10 +113,7 @@ final class SQLiteWriter: Sendable {
     /// The writer thread sleeps: it is the pool's own, never one of the cooperative pool's.
     private func scheduleBatch(lingering: Bool = false) {
         pool.asyncWriteWithoutTransaction { db in
-            if lingering, let delay = self.commitDelay {
-                let (seconds, attoseconds) = delay.components
-                Thread.sleep(forTimeInterval: TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
-            }
+            if lingering, let delay = self.commitDelay { Thread.sleep(forTimeInterval: delay) }
             self.commitBatch(db)
         }
     }

@@ -15,7 +15,7 @@ extension PostgresStore: ClusterDatabase {
     /// name whose last beat is older than `deadAfter` (a node that died, or stopped cleanly) is taken
     /// over.
     func join(incarnation: String, deadAfter: Duration) async throws(StoreError) {
-        let seconds = Double(deadAfter.components.seconds) + Double(deadAfter.components.attoseconds) / 1e18
+        let seconds = deadAfter.seconds
         let taken = try await transaction("Joining the cluster as node \(node)") { [node] connection, logger in
             try await connection.query("""
                 INSERT INTO nodes (name, incarnation, state) VALUES (\(node), \(incarnation), 'up')
@@ -41,7 +41,7 @@ extension PostgresStore: ClusterDatabase {
     /// by the database's clock (so the nodes' clocks need not agree). False in `stillMine` when another
     /// process took this node's name meanwhile.
     func beat(incarnation: String, draining: Bool, deadAfter: Duration) async throws(StoreError) -> (peers: [ClusterPeer], stillMine: Bool) {
-        let seconds = Double(deadAfter.components.seconds) + Double(deadAfter.components.attoseconds) / 1e18
+        let seconds = deadAfter.seconds
         let state = draining ? "draining" : "up"
         return try await transaction("Beating as node \(node)") { [node] connection, logger in
             let mine = try await Self.changes(
@@ -63,7 +63,7 @@ extension PostgresStore: ClusterDatabase {
     /// so has read them, and announces on them: at most `timeout`. False when the database could not
     /// be asked, or a node did not beat in time.
     func recordWatching(_ buckets: Set<Int>, incarnation: String, beating: Duration, timeout: Duration) async -> Bool {
-        let seconds = Double(beating.components.seconds) + Double(beating.components.attoseconds) / 1e18
+        let seconds = beating.seconds
         let sorted = buckets.sorted()
         // The time is read after the update has committed: a node whose beat began later reads it.
         guard (try? await execute(
